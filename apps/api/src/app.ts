@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ERROR_MESSAGES } from '@ekispot/shared';
+import { z } from 'zod';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/database.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { mapRoutes } from './modules/map/map.routes.js';
+import { stationsRoutes } from './modules/stations/stations.routes.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { securityPlugin } from './plugins/security.js';
+import { webPlugin } from './plugins/web.js';
+import { APP_VERSION } from './version.js';
+
+// Default validation messages in Japanese (spec §5); schemas may still give their own.
+z.config(z.locales.ja());
+
+export interface AppDependencies {
+  db: Database;
+}
+
+/** Builds the whole app: plugins and modules. Never listens (server.ts does). */
+export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Requests Node cannot even parse (bad URL bytes, oversized headers) still get the envelope.
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return;
+      const body = JSON.stringify({
+        data: null,
+        message: ERROR_MESSAGES.BAD_REQUEST,
+        status: 400,
+        success: false,
+        code: 'BAD_REQUEST',
+        errors: null,
+      });
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { mapTileUrl: config.mapTileUrl });
+  await app.register(cookie);
+  await app.register(openapiPlugin, { version: APP_VERSION });
+
+  await app.register(healthRoutes, { db: deps.db, version: APP_VERSION });
+  await app.register(stationsRoutes, { db: deps.db });
+  await app.register(mapRoutes, { db: deps.db });
+
+  await app.register(webPlugin, {
+    distDir: config.webDistDir,
+    runtimeConfig: {
+      map_tile_url: config.mapTileUrl ?? null,
+      map_tile_attribution: config.mapTileUrl ? config.mapTileAttribution : null,
+      public_url: config.publicUrl,
+    },
+  });
+  return app;
+}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.mapTileUrl).toBeUndefined();
+    expect(config.env).toBe('development');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('names every bad variable, without echoing URLs that may hold secrets', () => {
+    let caught: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://user:hunter2@db/x',
+        MAP_TILE_URL: 'https://tiles.example/{z}.png',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const { problems, message } = caught as ConfigError;
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'MAP_TILE_URL',
+      'PORT',
+    ]);
+    expect(message).toContain('PORT');
+    expect(message).toContain('"eighty"');
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('accepts a raster tile template and PostgreSQL URL', () => {
+    const config = loadConfig({
+      MAP_TILE_URL: 'https://cyberjapandata.gsi.go.jp/xyz/pale/{z}/{x}/{y}.png',
+      DATABASE_URL: 'postgres://localhost:5432/ekispot',
+      PUBLIC_URL: 'https://ekispot.example/',
+    });
+    expect(config.mapTileUrl).toContain('{z}/{x}/{y}');
+    expect(config.databaseUrl).toBe('postgres://localhost:5432/ekispot');
+    expect(config.publicUrl).toBe('https://ekispot.example');
+  });
+});

@@ -1,0 +1,6 @@
+// Drizzle needs every table in one object; this is the schema's single entry point.
+export * from './images.js';
+export * from './posts.js';
+export * from './social.js';
+export * from './stations.js';
+export * from './users.js';

@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from './columns.js';
+import { comments, posts } from './posts.js';
+import { stationGroups } from './stations.js';
+import { users } from './users.js';
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: uuid('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.followerId, table.followeeId] }),
+    index('follows_followee_created_idx').on(table.followeeId, table.createdAt.desc()),
+    index('follows_follower_created_idx').on(table.followerId, table.createdAt.desc()),
+    check('follows_not_self_check', sql`${table.followerId} <> ${table.followeeId}`),
+  ],
+);
+
+/** Ordered, titled collections of stations and posts. */
+export const lists = pgTable(
+  'lists',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    isPublic: boolean('is_public').notNull().default(true),
+    itemCount: integer('item_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('lists_created_at_id_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('lists_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+  ],
+);
+
+export const listItems = pgTable(
+  'list_items',
+  {
+    id: idColumn(),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    stationGroupId: integer('station_group_id').references(() => stationGroups.id, {
+      onDelete: 'cascade',
+    }),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('list_items_list_position_idx').on(table.listId, table.position),
+    index('list_items_post_idx').on(table.postId),
+    check(
+      'list_items_one_target_check',
+      sql`(${table.stationGroupId} is null) <> (${table.postId} is null)`,
+    ),
+  ],
+);
+
+/** 駅スタンプ: one per station group per user, from a verified check-in. */
+export const stamps = pgTable(
+  'stamps',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stationGroupId: integer('station_group_id')
+      .notNull()
+      .references(() => stationGroups.id, { onDelete: 'cascade' }),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    accuracyM: doublePrecision('accuracy_m').notNull(),
+    collectedAt: timestamp('collected_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('stamps_user_station_key').on(table.userId, table.stationGroupId),
+    index('stamps_user_collected_idx').on(table.userId, table.collectedAt.desc(), table.id.desc()),
+    index('stamps_station_idx').on(table.stationGroupId),
+  ],
+);
+
+export const notificationType = pgEnum('notification_type', [
+  'like',
+  'comment',
+  'follow',
+  'want',
+  'followed_post',
+]);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    type: notificationType('type').notNull(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    stationGroupId: integer('station_group_id').references(() => stationGroups.id, {
+      onDelete: 'cascade',
+    }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('notifications_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('notifications_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
+  ],
+);
+
+export const mailCategory = pgEnum('mail_category', ['essential', 'notification']);
+export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
+
+/** Mail is written here in the request's transaction and sent by a worker with retries. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: idColumn(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    headers: text('headers').notNull().default('{}'),
+    category: mailCategory('category').notNull(),
+    status: mailStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('mail_outbox_pending_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);

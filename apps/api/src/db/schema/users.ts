@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from './columns.js';
+import { images } from './images.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    /** Stored lower-cased; uniqueness is on this column. */
+    email: text('email').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    bio: text('bio').notNull().default(''),
+    avatarImageId: uuid('avatar_image_id').references(() => images.id, { onDelete: 'set null' }),
+    /** Non-essential mail (notifications, news) may be sent. */
+    mailOptIn: boolean('mail_opt_in').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    index('users_created_at_id_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('users_name_idx').on(table.name),
+  ],
+);
+
+/** Login sessions: opaque tokens stored only as SHA-256 hashes. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('auth_tokens_token_hash_key').on(table.tokenHash),
+    index('auth_tokens_user_id_idx').on(table.userId),
+    index('auth_tokens_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+export const mailTokenPurpose = pgEnum('mail_token_purpose', [
+  'verify_email',
+  'reset_password',
+  'change_email',
+  'unsubscribe',
+]);
+
+/** One-time tokens sent by mail (verification, reset, e-mail change, unsubscribe). */
+export const mailTokens = pgTable(
+  'mail_tokens',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: mailTokenPurpose('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The address an e-mail change will switch to. */
+    newEmail: text('new_email'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('mail_tokens_token_hash_key').on(table.tokenHash),
+    index('mail_tokens_user_purpose_idx')
+      .on(table.userId, table.purpose)
+      .where(sql`${table.usedAt} is null`),
+  ],
+);

@@ -1,0 +1,56 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+function originOf(url: string | undefined): string[] {
+  if (!url) return [];
+  try {
+    return [new URL(url.replace(/\{[a-z]\}/g, '0')).origin];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Security headers with a strict CSP the web app runs under: scripts only from us;
+ * inline styles are needed by MUI/emotion; MapLibre's worker runs from our origin or a blob.
+ */
+export const securityPlugin = fp(
+  async (app: FastifyInstance, options: { mapTileUrl: string | undefined }) => {
+    const tiles = originOf(options.mapTileUrl);
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...tiles],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...tiles],
+          workerSrc: ["'self'", 'blob:'],
+          childSrc: ["'self'", 'blob:'],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // Shared post links open in other sites; referrer carries only our origin.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    // Brotli's default quality (11) costs far too much CPU per dynamic response.
+    await app.register(compress, {
+      global: true,
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    });
+  },
+  { name: 'security' },
+);

@@ -1,0 +1,33 @@
+/** Constants fixed by the product specification (spec §9) and DESIGN.md. */
+
+export const API_BASE_PATH = '/api/v2';
+
+export const AUTH_COOKIE_NAME = 'auth';
+/** 60 days, spec §9. */
+export const AUTH_COOKIE_MAX_AGE_SECONDS = 5_184_000;
+
+/** A chunk-load failure reloads the page at most once per this window (spec §4, §9). */
+export const CHUNK_RELOAD_GUARD_MS = 10_000;
+/** The build manifest is first fetched about one second after load (spec §9). */
+export const BUILD_CHECK_DELAY_MS = 1_000;
+/** Later build checks run at this interval. The spec leaves the interval open. */
+export const BUILD_CHECK_INTERVAL_MS = 5 * 60_000;
+
+export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
+/** Below this width the layout is the mobile one (spec §9: mobile is below lg). */
+export const MOBILE_BELOW = BREAKPOINTS.lg;
+
+export const SCROLL_TO_DURATION_MS = 300;
+
+export const MAP_CLUSTER_RADIUS_PX = 80;
+/** Cluster labels have three size classes: below 10, below 100, 100 or more. */
+export const MAP_CLUSTER_SIZE_STEPS = [10, 100] as const;
+
+/** Non-write requests are retried once on these statuses (spec §7). */
+export const RETRY_ONCE_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
+
+export const PAGE_LIMIT_DEFAULT = 20;
+export const PAGE_LIMIT_MAX = 100;
+
+/** Japan's bounding box, used to validate coordinates that must lie in Japan. */
+export const JAPAN_BOUNDS = { west: 122.0, south: 20.0, east: 154.0, north: 46.0 } as const;

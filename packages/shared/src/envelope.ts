@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Field errors: field name (snake_case on the wire) → messages. */
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+/** The envelope every successful response is wrapped in (spec §7). */
+export function successEnvelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({
+    data,
+    message: z.string(),
+    status: z.number().int(),
+    success: z.literal(true),
+    errors: z.null(),
+  });
+}
+
+/** The envelope of every failed response (spec §8, DESIGN §3). */
+export const errorEnvelopeSchema = z.object({
+  data: z.null(),
+  message: z.string(),
+  status: z.number().int(),
+  success: z.literal(false),
+  code: z.string(),
+  errors: fieldErrorsSchema.nullable(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export interface SuccessEnvelope<T> {
+  data: T;
+  message: string;
+  status: number;
+  success: true;
+  errors: null;
+}
+
+/** A page of a cursor-paginated list (DESIGN §3). */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+}

@@ -1,0 +1,42 @@
+/**
+ * Error codes of the API. Every failure response carries one of these in
+ * `code` beside the Japanese `message`, so clients can branch without parsing text.
+ */
+export const ERROR_CODES = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION_FAILED: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The default Japanese message for each error code. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'リクエストの形式が正しくありません。',
+  UNAUTHENTICATED: 'ログインが必要です。',
+  FORBIDDEN: 'この操作を行う権限がありません。',
+  NOT_FOUND: 'お探しのデータは見つかりませんでした。',
+  METHOD_NOT_ALLOWED: 'この操作はサポートされていません。',
+  CONFLICT: 'データが競合しました。もう一度お試しください。',
+  PAYLOAD_TOO_LARGE: '送信されたデータが大きすぎます。',
+  UNSUPPORTED_MEDIA_TYPE: 'サポートされていない形式のデータです。',
+  VALIDATION_FAILED: '入力内容に誤りがあります。',
+  RATE_LIMITED: 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。',
+  INTERNAL: 'サーバーでエラーが発生しました。しばらく待ってからもう一度お試しください。',
+  SERVICE_UNAVAILABLE: 'ただいまサービスを利用できません。しばらく待ってからもう一度お試しください。',
+};
+
+export function errorCodeForStatus(status: number): ErrorCode {
+  const entry = Object.entries(ERROR_CODES).find(([, value]) => value === status);
+  if (entry) return entry[0] as ErrorCode;
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+}

@@ -1,0 +1,7 @@
+export * from './case.js';
+export * from './constants.js';
+export * from './envelope.js';
+export * from './errors.js';
+export * from './health.js';
+export * from './messages.js';
+export * from './stations.js';

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+
+/** Station API contract (DESIGN §3). Wire format: snake_case. */
+
+export const stationGroupIdSchema = z.coerce
+  .number({ error: '駅IDは数値で指定してください。' })
+  .int('駅IDは整数で指定してください。')
+  .positive('駅IDは正の数で指定してください。')
+  .max(2_147_483_647, '駅IDが大きすぎます。');
+
+export const stationGroupParamsSchema = z.object({ stationGroupId: stationGroupIdSchema });
+
+export const prefectureSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+});
+export type Prefecture = z.infer<typeof prefectureSchema>;
+
+export const lineRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+});
+export type LineRef = z.infer<typeof lineRefSchema>;
+
+/** What lists, search results and pop-ups show of a station group. */
+export const stationSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+  prefecture: prefectureSchema,
+  lat: z.number(),
+  lng: z.number(),
+  lines: z.array(lineRefSchema),
+});
+export type StationSummary = z.infer<typeof stationSummarySchema>;
+
+export const nearbyStationSchema = stationSummarySchema.extend({
+  distance_m: z.number().int(),
+});
+export type NearbyStation = z.infer<typeof nearbyStationSchema>;
+
+export const memberStationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+  line: lineRefSchema,
+});
+
+export const stationDetailSchema = stationSummarySchema.extend({
+  address: z.string(),
+  stations: z.array(memberStationSchema),
+  counts: z.object({
+    posts: z.number().int(),
+    want_to_visit: z.number().int(),
+    stamps: z.number().int(),
+  }),
+});
+export type StationDetail = z.infer<typeof stationDetailSchema>;
+
+/**
+ * Every station group in a compact, column-wise form: index i of each array
+ * describes one group. Columns compress far better than objects.
+ */
+export const stationMarkersSchema = z.object({
+  count: z.number().int(),
+  ids: z.array(z.number().int()),
+  lats: z.array(z.number()),
+  lngs: z.array(z.number()),
+  names: z.array(z.string()),
+});
+export type StationMarkers = z.infer<typeof stationMarkersSchema>;
+
+export const stationSearchQuerySchema = z.object({
+  q: z
+    .string({ error: '検索キーワードを入力してください。' })
+    .trim()
+    .min(1, '検索キーワードを入力してください。')
+    .max(50, '検索キーワードは50文字以内で入力してください。'),
+  limit: z.coerce
+    .number({ error: '件数は数値で指定してください。' })
+    .int('件数は整数で指定してください。')
+    .min(1, '件数は1以上で指定してください。')
+    .max(50, '件数は50以下で指定してください。')
+    .default(20),
+});
+
+const latitudeSchema = z.coerce
+  .number({ error: '緯度は数値で指定してください。' })
+  .min(-90, '緯度は-90以上で指定してください。')
+  .max(90, '緯度は90以下で指定してください。');
+const longitudeSchema = z.coerce
+  .number({ error: '経度は数値で指定してください。' })
+  .min(-180, '経度は-180以上で指定してください。')
+  .max(180, '経度は180以下で指定してください。');
+
+export const stationNearbyQuerySchema = z.object({
+  lat: latitudeSchema,
+  lng: longitudeSchema,
+  limit: z.coerce
+    .number({ error: '件数は数値で指定してください。' })
+    .int('件数は整数で指定してください。')
+    .min(1, '件数は1以上で指定してください。')
+    .max(50, '件数は50以下で指定してください。')
+    .default(10),
+  radius_m: z.coerce
+    .number({ error: '半径は数値で指定してください。' })
+    .int('半径は整数で指定してください。')
+    .min(100, '半径は100メートル以上で指定してください。')
+    .max(50_000, '半径は50,000メートル以下で指定してください。')
+    .default(10_000),
+});
+
+export const stationRandomQuerySchema = z.object({
+  prefecture: z.coerce
+    .number({ error: '都道府県は数値で指定してください。' })
+    .int('都道府県は整数で指定してください。')
+    .min(1, '都道府県は1から47の番号で指定してください。')
+    .max(47, '都道府県は1から47の番号で指定してください。')
+    .optional(),
+  line: z.coerce
+    .number({ error: '路線は数値で指定してください。' })
+    .int('路線は整数で指定してください。')
+    .positive('路線は正の数で指定してください。')
+    .optional(),
+});
+
+export const lineListQuerySchema = z.object({
+  prefecture: stationRandomQuerySchema.shape.prefecture,
+});
+
+export const stationListSchema = z.object({ items: z.array(stationSummarySchema) });
+export const nearbyStationListSchema = z.object({ items: z.array(nearbyStationSchema) });
+export const prefectureListSchema = z.object({ items: z.array(prefectureSchema) });
+export const lineListSchema = z.object({ items: z.array(lineRefSchema) });
+
+/** Railway lines for the offline basemap: GeoJSON, one MultiLineString per line. */
+export const railwayCollectionSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(
+    z.object({
+      type: z.literal('Feature'),
+      properties: z.object({ line_id: z.number().int(), name: z.string() }),
+      geometry: z.object({
+        type: z.literal('MultiLineString'),
+        coordinates: z.array(z.array(z.tuple([z.number(), z.number()]))),
+      }),
+    }),
+  ),
+});
