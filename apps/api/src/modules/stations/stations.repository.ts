@@ -150,9 +150,16 @@ function selectGroups(db: Database) {
     .innerJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId));
 }
 
+/** A group with its prefecture and activity counts, in one round trip. */
 export async function findGroup(db: Database, id: number) {
   const [row] = await db
-    .select({ ...summaryColumns, address: stationGroups.address })
+    .select({
+      ...summaryColumns,
+      address: stationGroups.address,
+      postCount: sql<number>`(select count(*) from ${posts} where ${posts.stationGroupId} = ${stationGroups.id})`.mapWith(Number),
+      wantCount: sql<number>`(select count(*) from ${stationWants} where ${stationWants.stationGroupId} = ${stationGroups.id})`.mapWith(Number),
+      stampCount: sql<number>`(select count(*) from ${stamps} where ${stamps.stationGroupId} = ${stationGroups.id})`.mapWith(Number),
+    })
     .from(stationGroups)
     .innerJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
     .where(eq(stationGroups.id, id));
@@ -184,17 +191,6 @@ export function findMemberStations(db: Database, groupId: number) {
     .innerJoin(lines, eq(lines.id, stations.lineId))
     .where(eq(stations.groupId, groupId))
     .orderBy(asc(stations.lineId), asc(stations.id));
-}
-
-export async function countGroupActivity(db: Database, groupId: number) {
-  const [row] = await db
-    .select({
-      posts: sql<number>`(select count(*) from ${posts} where ${posts.stationGroupId} = ${groupId})`.mapWith(Number),
-      wantToVisit: sql<number>`(select count(*) from ${stationWants} where ${stationWants.stationGroupId} = ${groupId})`.mapWith(Number),
-      stamps: sql<number>`(select count(*) from ${stamps} where ${stamps.stationGroupId} = ${groupId})`.mapWith(Number),
-    })
-    .from(sql`(select 1) as one`);
-  return row ?? { posts: 0, wantToVisit: 0, stamps: 0 };
 }
 
 function escapeLike(value: string): string {

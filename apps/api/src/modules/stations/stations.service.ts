@@ -68,15 +68,24 @@ function withoutRow<T extends { row: unknown }>({ row: _row, ...rest }: T): Omit
 }
 
 export async function getStation(db: Database, id: number): Promise<StationDetail> {
-  const group = await repository.findGroup(db, id);
-  if (!group) throw notFound('指定された駅は見つかりませんでした。');
-  const [[summary], members, counts] = await Promise.all([
-    toSummaries(db, [group]),
+  const [group, members] = await Promise.all([
+    repository.findGroup(db, id),
     repository.findMemberStations(db, id),
-    repository.countGroupActivity(db, id),
   ]);
+  if (!group) throw notFound('指定された駅は見つかりませんでした。');
+  // The group's lines are its member stations' lines: no extra query.
+  const lines = new Map<number, StationSummary['lines'][number]>();
+  for (const member of members) {
+    lines.set(member.lineId, { id: member.lineId, name: member.lineName, name_en: member.lineNameEn });
+  }
   return {
-    ...withoutRow(summary!),
+    id: group.id,
+    name: group.name,
+    name_en: group.nameEn,
+    prefecture: { id: group.prefectureId, name: group.prefectureName, name_en: group.prefectureNameEn },
+    lat: group.lat,
+    lng: group.lng,
+    lines: [...lines.values()].sort((a, b) => a.id - b.id),
     address: group.address,
     stations: members.map((member) => ({
       id: member.id,
@@ -84,7 +93,7 @@ export async function getStation(db: Database, id: number): Promise<StationDetai
       name_en: member.nameEn,
       line: { id: member.lineId, name: member.lineName, name_en: member.lineNameEn },
     })),
-    counts: { posts: counts.posts, want_to_visit: counts.wantToVisit, stamps: counts.stamps },
+    counts: { posts: group.postCount, want_to_visit: group.wantCount, stamps: group.stampCount },
   };
 }
 

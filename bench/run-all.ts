@@ -1,0 +1,34 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { benchImport } from './import.bench.js';
+import { benchMapRender } from './map-render.bench.js';
+import { benchMarkers } from './markers.bench.js';
+import { benchStationLatency } from './station-latency.bench.js';
+
+/**
+ * npm run bench  (after `npm run build`). Set BENCH_POSTGRES_URL (e.g.
+ * postgres://postgres@127.0.0.1:5432/postgres) to run the PostgreSQL side too.
+ * Prints JSON and writes bench/results/latest.json.
+ */
+const postgresUrl = process.env.BENCH_POSTGRES_URL;
+const only = process.argv.slice(2);
+const want = (name: string) => only.length === 0 || only.includes(name);
+
+const machine = {
+  cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
+  memory_gib: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
+};
+const results: Record<string, unknown> = { date: new Date().toISOString(), machine };
+
+if (want('import')) results.import = await benchImport(postgresUrl);
+if (want('markers')) results.markers = await benchMarkers();
+if (want('station')) results.station_detail = await benchStationLatency(postgresUrl);
+if (want('map')) results.map_first_render = await benchMapRender();
+
+console.log(JSON.stringify(results, null, 2));
+const out = path.join(import.meta.dirname, 'results');
+await fs.mkdir(out, { recursive: true });
+await fs.writeFile(path.join(out, 'latest.json'), JSON.stringify(results, null, 2));

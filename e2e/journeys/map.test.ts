@@ -1,0 +1,47 @@
+import { expect, it } from 'vitest';
+import { describeInBrowser, open, useBrowser } from '../support/browser.js';
+
+describeInBrowser('top map', () => {
+  const browser = useBrowser();
+
+  it('draws every station group as clusters, with no CSP or script errors', async () => {
+    const { page, problems } = await browser.newPage();
+    await open(page, '/');
+    await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
+    await expect.poll(() => page.title()).toContain('TOP');
+    await expect.poll(() => page.getByText(/8,878/).count()).toBeGreaterThan(0);
+    // Clusters are drawn on the canvas: check it is really painted, not blank.
+    const canvas = page.locator('canvas.maplibregl-canvas');
+    await expect.poll(() => canvas.count()).toBe(1);
+    const screenshot = await canvas.screenshot();
+    expect(screenshot.length).toBeGreaterThan(20_000);
+    await expect.poll(() => page.getByText('駅データ.jp').count()).toBeGreaterThan(0);
+    expect(problems.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
+  });
+
+  it('keeps the view in the URL so it can be shared', async () => {
+    const { page } = await browser.newPage();
+    await open(page, '/?lat=35.681&lng=139.767&z=13');
+    await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
+    const url = new URL(page.url());
+    expect(Number(url.searchParams.get('lat'))).toBeCloseTo(35.681, 2);
+    expect(Number(url.searchParams.get('lng'))).toBeCloseTo(139.767, 2);
+    expect(Number(url.searchParams.get('z'))).toBeCloseTo(13, 0);
+  });
+
+  it('finds a station with the search box and opens its pop-up and page', async () => {
+    const { page } = await browser.newPage();
+    await open(page, '/');
+    await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
+    const search = page.getByRole('combobox', { name: /駅/ });
+    await search.fill('新宿');
+    const option = page.getByRole('option', { name: /^新宿/ }).first();
+    await option.waitFor();
+    await option.click();
+    const link = page.getByRole('link', { name: '駅の詳細を見る' });
+    await link.waitFor({ timeout: 20_000 });
+    await link.click();
+    await page.waitForURL(/\/station\/1130208$/);
+    await page.getByRole('heading', { level: 1, name: '新宿' }).waitFor();
+  });
+});

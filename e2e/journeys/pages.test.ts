@@ -1,0 +1,68 @@
+import { expect, it } from 'vitest';
+import { describeInBrowser, open, useBrowser } from '../support/browser.js';
+
+describeInBrowser('pages', () => {
+  const browser = useBrowser();
+
+  it('shows a station page with lines, address and nearby stations', async () => {
+    const { page } = await browser.newPage();
+    await open(page, '/station/1130101');
+    await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
+    await expect.poll(() => page.title()).toContain('東京');
+    await expect.poll(() => page.getByText('Tokyo', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('JR山手線').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(/東京都千代田区/).count()).toBeGreaterThan(0);
+    const nearby = page.getByRole('link', { name: /大手町|二重橋前|有楽町|京橋|日本橋/ }).first();
+    await nearby.waitFor();
+    await nearby.click();
+    await page.waitForURL(/\/station\/\d+$/);
+    expect(page.url()).not.toMatch(/1130101$/);
+  });
+
+  it('draws a random station, filtered by prefecture, and goes to it', async () => {
+    const { page } = await browser.newPage();
+    await open(page, '/search/station/random');
+    await expect.poll(() => page.title()).toContain('駅ガチャ');
+    await page.getByLabel('都道府県').click();
+    await page.getByRole('option', { name: '沖縄県' }).click();
+    await page.getByRole('button', { name: 'ガチャを回す' }).click();
+    const go = page.getByRole('link', { name: 'この駅へ行く' });
+    await go.waitFor();
+    await expect.poll(() => page.getByText('沖縄県').count()).toBeGreaterThan(1);
+    await page.getByRole('button', { name: 'もう一度' }).click();
+    await go.waitFor();
+    await go.click();
+    await page.waitForURL(/\/station\/\d+$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  it('answers an unknown path with the 404 text', async () => {
+    const { page } = await browser.newPage();
+    await open(page, '/no/such/page');
+    await page.getByText('Page not found: /no/such/page').waitFor();
+  });
+
+  it('shows the 404 page for a station that does not exist', async () => {
+    const { page } = await browser.newPage();
+    await open(page, '/station/999999999');
+    await page.getByText('Page Not Found').waitFor();
+  });
+
+  it('sends a signed-out visitor from an auth-only page to /login and remembers the page', async () => {
+    const { page } = await browser.newPage();
+    await open(page, '/notifications');
+    await page.waitForURL(/\/login/);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('redirect')).toBe('/notifications');
+  });
+
+  it('has written privacy and terms pages', async () => {
+    const { page } = await browser.newPage();
+    await open(page, '/privacy');
+    await page.getByRole('heading', { level: 1, name: /プライバシー/ }).waitFor();
+    await expect.poll(() => page.getByText(/退会/).count()).toBeGreaterThan(0);
+    await open(page, '/service');
+    await page.getByRole('heading', { level: 1, name: /利用規約/ }).waitFor();
+  });
+});

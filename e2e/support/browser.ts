@@ -1,0 +1,41 @@
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { CHROMIUM_ARGS } from './chromium.js';
+
+export const baseUrl = inject('baseUrl');
+const chromiumPath = inject('chromiumPath');
+
+/** A describe block that runs in Chromium, or is skipped loudly when there is none (never in CI). */
+export const describeInBrowser = chromiumPath ? describe : describe.skip;
+
+/** One browser per test file; each test gets a fresh page with a Japanese locale. */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: chromiumPath ?? undefined, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newPage(options: { viewport?: { width: number; height: number } } = {}) {
+      if (!browser) throw new Error('browser not started');
+      const context = await browser.newContext({
+        locale: 'ja-JP',
+        timezoneId: 'Asia/Tokyo',
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+      });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message: ConsoleMessage) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      return { page, problems };
+    },
+  };
+}
+
+export async function open(page: Page, path: string) {
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+}

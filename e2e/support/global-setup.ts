@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { findChromium } from './chromium.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string | null;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/v2/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not become healthy within ${timeoutMs} ms`);
+}
+
+/** Starts the built app as `npm start` would, on a fresh data folder and a free port. */
+export default async function setup(project: TestProject) {
+  const chromiumPath = findChromium();
+  const required = process.env.CI === 'true' || process.env.REQUIRE_E2E === '1';
+  if (!chromiumPath) {
+    if (required) throw new Error('Chromium is required for the browser journeys (apt-get install chromium fonts-noto-cjk)');
+    console.warn('\n!!! No Chromium found: browser journeys are SKIPPED. Install it with: apt-get install chromium fonts-noto-cjk\n');
+  }
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const log = await fs.open(path.join(dataDir, 'server.log'), 'w');
+  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', log.fd, log.fd],
+  });
+  try {
+    await waitForHealth(baseUrl, server, 90_000);
+  } catch (error) {
+    server.kill('SIGKILL');
+    console.error(await fs.readFile(path.join(dataDir, 'server.log'), 'utf8'));
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('chromiumPath', chromiumPath);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await log.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}
