@@ -68,7 +68,8 @@ function addressOf(station: JtdStation): string {
     clean(loc.sublocality2),
   ];
   const block = [clean(loc.sublocality3), clean(loc.sublocality4)].filter(Boolean).join('-');
-  return parts.join('') + block;
+  // NFKC turns the geocoder's full-width digits (３丁目３８) into ordinary ones.
+  return (parts.join('') + block).normalize('NFKC');
 }
 
 /** "Tōkyō-to" → "tokyo", "Miyagi-ken" → "miyagi". */

@@ -1,0 +1,29 @@
+import { useLayoutEffect } from 'react';
+import { Outlet, useMatches, useNavigation } from 'react-router';
+import { BuildUpdateSnackbar } from '../../components/build-update-snackbar';
+import { LoadingBar } from '../../components/loading-bar';
+import { SkipLink } from '../../components/layout/skip-link';
+import { useNavigationHistoryTracker } from '../../lib/navigation-history';
+import { findRouteHandle, formatDocumentTitle } from '../route-handle';
+
+/** Wraps every page: loading bar, history stack, document title, build update notice. */
+export function RootLayout() {
+  const navigation = useNavigation();
+  const matches = useMatches();
+  const title = findRouteHandle(matches)?.title;
+  useNavigationHistoryTracker();
+
+  // A layout effect, so that a page's own (passive) title effect runs after it and wins.
+  useLayoutEffect(() => {
+    document.title = formatDocumentTitle(title);
+  }, [title]);
+
+  return (
+    <>
+      <SkipLink />
+      <LoadingBar active={navigation.state !== 'idle'} />
+      <Outlet />
+      <BuildUpdateSnackbar />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import '@fontsource/noto-sans-jp/japanese-400.css';
+import '@fontsource/noto-sans-jp/japanese-700.css';
+import '@fontsource/noto-sans-jp/latin-400.css';
+import '@fontsource/noto-sans-jp/latin-700.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { z } from 'zod';
+import { paths } from '../config/paths';
+import { clearSession, meQueryOptions } from '../features/auth/api/get-me';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { reloadOnceForChunkError } from '../lib/chunk-reload';
+import { createQueryClient } from '../lib/query-client';
+import { AppProviders } from './providers';
+import { createAppRouter } from './router';
+
+z.config(z.locales.ja());
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+// Any 401 (except the start-up profile call) clears the session and goes to /login (spec §4).
+setUnauthorizedHandler(() => {
+  clearSession(queryClient);
+  const { pathname, search } = router.state.location;
+  if (pathname === paths.login.path) return;
+  void router.navigate(paths.login.href(`${pathname}${search}`), { replace: true });
+});
+
+// Vite reports a failed preload of a lazy chunk here (a deploy replaced the files).
+window.addEventListener('vite:preloadError', (event) => {
+  event.preventDefault();
+  reloadOnceForChunkError();
+});
+
+// Fetch the session at start-up; pages and guards reuse the result.
+void queryClient.prefetchQuery(meQueryOptions());
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,27 @@
+import type { UIMatch } from 'react-router';
+import { messages } from '../config/messages';
+import type { RouteAccess, RouteLayout } from './route-table';
+
+export interface AppRouteHandle {
+  title: string;
+  access: RouteAccess;
+  layout: RouteLayout;
+}
+
+function isAppRouteHandle(handle: unknown): handle is AppRouteHandle {
+  return typeof handle === 'object' && handle !== null && 'title' in handle && typeof handle.title === 'string';
+}
+
+/** The deepest matched route's handle. */
+export function findRouteHandle(matches: readonly UIMatch[]): AppRouteHandle | null {
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const handle = matches[index]?.handle;
+    if (isAppRouteHandle(handle)) return handle;
+  }
+  return null;
+}
+
+/** 「駅ガチャ | えきスポ」 */
+export function formatDocumentTitle(title: string | null | undefined): string {
+  return title ? `${title}${messages.titleSeparator}${messages.appName}` : messages.appName;
+}

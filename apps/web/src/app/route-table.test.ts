@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { routeTable } from './route-table';
+import type { RouteAccess, RouteLayout } from './route-table';
+
+/** Spec §2, with the access and layout each route must have. */
+const SPEC_ROUTES: [path: string, access: RouteAccess, layout: RouteLayout | null, title?: string][] = [
+  ['/', 'open', 'map', 'TOP'],
+  ['/login', 'guest', null],
+  ['/register', 'guest', null],
+  ['/forgot', 'guest', 'login'],
+  ['/reset-password/:token', 'guest', null],
+  ['/verify-email/:token', 'guest', null],
+  ['/verify-new-email/:token', 'open', 'login'],
+  ['/unsubscribe/:token', 'open', 'login'],
+  ['/leave', 'auth', null, '退会'],
+  ['/notifications', 'auth', null, '通知'],
+  ['/settings/profile', 'auth', null],
+  ['/list/:listId', 'open', null],
+  ['/list/create', 'auth', null],
+  ['/list/update', 'auth', null],
+  ['/post/:postId', 'open', null],
+  ['/post/:postId/comment/:commentId', 'open', null],
+  ['/post/create/event', 'auth', null],
+  ['/post/create/:postId/event', 'auth', null],
+  ['/post/create/image/:stationGroupId', 'auth', null],
+  ['/post/create/:postId/image', 'auth', null],
+  ['/post/create/spot', 'auth', null],
+  ['/post/update/event', 'auth', null],
+  ['/post/update/:postId/event', 'auth', null],
+  ['/post/update/image/:stationGroupId', 'auth', null],
+  ['/post/update/:postId/image', 'auth', null],
+  ['/post/update/spot', 'auth', null],
+  ['/privacy', 'open', null],
+  ['/service', 'open', null],
+  ['/station/:stationGroupId', 'open', null],
+  ['/search/station/random', 'open', null, '駅ガチャ'],
+  ['/users', 'open', null],
+  ['/users/:userId/followers', 'open', null],
+  ['/users/:userId/following', 'open', null],
+  ['/profile/:userId/action/liked', 'open', null],
+  ['/profile/:userId/action/want-to-participate-events', 'open', null],
+  ['/profile/:userId/action/want-to-visit-spots', 'open', null],
+  ['/profile/:userId/action/want-to-visit-stations', 'open', null],
+  ['/profile/:userId/lists', 'open', null],
+  ['/profile/:userId/posts', 'open', null],
+  ['/profile/:userId/stamps', 'open', null],
+  ['/rankings/impact', 'open', null, '影響度数ランキング'],
+  ['/rankings/post', 'open', null, '投稿数ランキング'],
+  ['/timeline/list/all', 'open', null],
+  ['/timeline/list/follow', 'auth', null],
+  ['/timeline/post/all', 'open', null],
+  ['/timeline/post/follow', 'auth', null],
+];
+
+describe('routeTable', () => {
+  it.each(SPEC_ROUTES)('has %s (%s)', (path, access, layout, title) => {
+    const route = routeTable.find((candidate) => candidate.path === path);
+    expect(route, path).toBeDefined();
+    expect(route?.access).toBe(access);
+    if (layout) expect(route?.layout).toBe(layout);
+    expect(route?.title).toMatch(/\S/);
+    if (title) expect(route?.title).toBe(title);
+    expect(typeof route?.lazy).toBe('function');
+  });
+
+  it('lists every path once', () => {
+    const paths = routeTable.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('gives the list update page the list creation title', () => {
+    const create = routeTable.find((route) => route.path === '/list/create');
+    const update = routeTable.find((route) => route.path === '/list/update');
+    expect(update?.title).toBe(create?.title);
+  });
+
+  it('validates the ids in paths', () => {
+    expect(routeTable.find((route) => route.path === '/station/:stationGroupId')?.params).toEqual({
+      stationGroupId: 'stationGroupId',
+    });
+    expect(routeTable.find((route) => route.path === '/post/:postId')?.params).toEqual({ postId: 'uuid' });
+  });
+});

@@ -1,0 +1,110 @@
+import type { RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+
+export type RouteAccess = 'open' | 'guest' | 'auth';
+export type RouteLayout = 'map' | 'default' | 'login';
+/** How a path parameter is validated; a failure shows the 404 error page (spec §2). */
+export type ParamRule = 'stationGroupId' | 'uuid' | 'token';
+
+type LazyRouteModule = () => Promise<Pick<RouteObject, 'Component'>>;
+
+export interface AppRouteDefinition {
+  path: string;
+  /** The page's Japanese title; document.title is 「{title} | えきスポ」. */
+  title: string;
+  access: RouteAccess;
+  layout: RouteLayout;
+  params?: Record<string, ParamRule>;
+  lazy: LazyRouteModule;
+}
+
+const home: LazyRouteModule = () => import('./routes/home');
+const login: LazyRouteModule = () => import('./routes/login');
+const station: LazyRouteModule = () => import('./routes/station-detail');
+const stationRandom: LazyRouteModule = () => import('./routes/station-random');
+const privacy: LazyRouteModule = () => import('./routes/privacy');
+const service: LazyRouteModule = () => import('./routes/service');
+/** Pages whose content belongs to later work share one 「準備中」 module for now. */
+const comingSoon: LazyRouteModule = () => import('./routes/coming-soon');
+
+const uuid = (name: string): Record<string, ParamRule> => ({ [name]: 'uuid' });
+const token: Record<string, ParamRule> = { token: 'token' };
+const stationParam: Record<string, ParamRule> = { stationGroupId: 'stationGroupId' };
+
+function page(
+  path: string,
+  title: string,
+  access: RouteAccess,
+  lazy: LazyRouteModule = comingSoon,
+  extra: Partial<Pick<AppRouteDefinition, 'layout' | 'params'>> = {},
+): AppRouteDefinition {
+  return { path, title, access, lazy, layout: extra.layout ?? 'default', ...(extra.params ? { params: extra.params } : {}) };
+}
+
+const LOGIN = { layout: 'login' } as const;
+
+/** Every route of spec §2, in one table. */
+export const routeTable: readonly AppRouteDefinition[] = [
+  page(paths.home.path, 'TOP', 'open', home, { layout: 'map' }),
+
+  page(paths.login.path, 'ログイン', 'guest', login, LOGIN),
+  page(paths.register.path, '新規登録', 'guest', comingSoon, LOGIN),
+  page(paths.forgot.path, 'パスワードの再設定', 'guest', comingSoon, LOGIN),
+  page(paths.resetPassword.path, '新しいパスワードの設定', 'guest', comingSoon, { ...LOGIN, params: token }),
+  page(paths.verifyEmail.path, 'メールアドレスの確認', 'guest', comingSoon, { ...LOGIN, params: token }),
+  page(paths.verifyNewEmail.path, '新しいメールアドレスの確認', 'open', comingSoon, { ...LOGIN, params: token }),
+  page(paths.unsubscribe.path, 'メール配信の停止', 'open', comingSoon, { ...LOGIN, params: token }),
+
+  page(paths.leave.path, '退会', 'auth'),
+  page(paths.notifications.path, '通知', 'auth'),
+  page(paths.settingsProfile.path, 'アカウント設定', 'auth'),
+
+  page(paths.listCreate.path, 'リストの作成', 'auth'),
+  page(paths.listUpdate.path, 'リストの作成', 'auth'),
+  page(paths.listUpdateById.path, 'リストの作成', 'auth', comingSoon, { params: uuid('listId') }),
+  page(paths.list.path, 'リスト', 'open', comingSoon, { params: uuid('listId') }),
+
+  page(paths.post.path, '投稿', 'open', comingSoon, { params: uuid('postId') }),
+  page(paths.comment.path, 'コメント', 'open', comingSoon, {
+    params: { postId: 'uuid', commentId: 'uuid' },
+  }),
+  page(paths.postCreateEvent.path, 'イベントの投稿', 'auth'),
+  page(paths.postCreateEventAt.path, 'イベントの投稿', 'auth', comingSoon, { params: uuid('postId') }),
+  page(paths.postCreateImage.path, '写真の投稿', 'auth', comingSoon, { params: stationParam }),
+  page(paths.postCreateImageFor.path, '写真の投稿', 'auth', comingSoon, { params: uuid('postId') }),
+  page(paths.postCreateSpot.path, 'スポットの投稿', 'auth'),
+  page(paths.postUpdateEvent.path, 'イベントの編集', 'auth'),
+  page(paths.postUpdateEventById.path, 'イベントの編集', 'auth', comingSoon, { params: uuid('postId') }),
+  page(paths.postUpdateImage.path, '写真の編集', 'auth', comingSoon, { params: stationParam }),
+  page(paths.postUpdateImageById.path, '写真の編集', 'auth', comingSoon, { params: uuid('postId') }),
+  page(paths.postUpdateSpot.path, 'スポットの編集', 'auth'),
+
+  page(paths.privacy.path, 'プライバシーポリシー', 'open', privacy),
+  page(paths.service.path, '利用規約', 'open', service),
+  page(paths.station.path, '駅の詳細', 'open', station, { params: stationParam }),
+  page(paths.stationRandom.path, '駅ガチャ', 'open', stationRandom),
+
+  page(paths.users.path, 'ユーザー一覧', 'open'),
+  page(paths.userFollowers.path, 'フォロワー', 'open', comingSoon, { params: uuid('userId') }),
+  page(paths.userFollowing.path, 'フォロー中', 'open', comingSoon, { params: uuid('userId') }),
+
+  page(paths.profileLiked.path, 'いいねした投稿', 'open', comingSoon, { params: uuid('userId') }),
+  page(paths.profileWantToParticipateEvents.path, '参加したいイベント', 'open', comingSoon, {
+    params: uuid('userId'),
+  }),
+  page(paths.profileWantToVisitSpots.path, '行きたいスポット', 'open', comingSoon, { params: uuid('userId') }),
+  page(paths.profileWantToVisitStations.path, '行きたい駅', 'open', comingSoon, { params: uuid('userId') }),
+  page(paths.profileLists.path, 'リスト', 'open', comingSoon, { params: uuid('userId') }),
+  page(paths.profilePosts.path, '投稿', 'open', comingSoon, { params: uuid('userId') }),
+  page(paths.profileStamps.path, 'スタンプ', 'open', comingSoon, { params: uuid('userId') }),
+
+  page(paths.rankingImpact.path, '影響度数ランキング', 'open'),
+  page(paths.rankingPost.path, '投稿数ランキング', 'open'),
+
+  page(paths.timelineListAll.path, 'リストのタイムライン', 'open'),
+  page(paths.timelineListFollow.path, 'フォロー中のリスト', 'auth'),
+  page(paths.timelinePostAll.path, '投稿のタイムライン', 'open'),
+  page(paths.timelinePostFollow.path, 'フォロー中の投稿', 'auth'),
+];
+
+export const NOT_FOUND_TITLE = 'ページが見つかりません';

@@ -1,0 +1,104 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../lib/query-client';
+import { AppProviders } from './providers';
+import { buildRoutes } from './router';
+
+// The map needs WebGL, which jsdom lacks; the top page is covered by the browser journeys.
+vi.mock('./routes/home', () => ({ Component: () => <p>TOP</p> }));
+
+const USER_ID = '01936f2e-8b9c-7d3a-9c1e-0123456789ab';
+
+function stubSession(signedIn: boolean) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>().mockImplementation((input) => {
+      const url = String(input);
+      if (url.endsWith('/auth/me')) {
+        return Promise.resolve(
+          signedIn
+            ? new Response(JSON.stringify({ data: { id: USER_ID, name: '駅太郎' }, message: '', status: 200, success: true, errors: null }), { status: 200 })
+            : new Response(JSON.stringify({ data: null, message: 'ログインが必要です。', status: 401, success: false, errors: null }), { status: 401 }),
+        );
+      }
+      return Promise.resolve(new Response(JSON.stringify({ data: null, message: 'x', status: 404, success: false, errors: null }), { status: 404 }));
+    }),
+  );
+}
+
+function renderAt(path: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(buildRoutes(queryClient), { initialEntries: [path] });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+beforeEach(() => stubSession(false));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('router', () => {
+  it('shows "Page not found: {path}" for unmatched paths', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByText('Page not found: /no/such/page')).toBeTruthy();
+  });
+
+  it('shows the 404 error page when a parameter is invalid', async () => {
+    renderAt('/station/abc');
+    expect(await screen.findByText('Page Not Found')).toBeTruthy();
+  });
+
+  it('shows the 404 error page for a malformed UUID', async () => {
+    renderAt('/post/123');
+    expect(await screen.findByText('Page Not Found')).toBeTruthy();
+  });
+
+  it('shows the 404 error page when the API has no such station', async () => {
+    renderAt('/station/999999');
+    expect(await screen.findByText('Page Not Found')).toBeTruthy();
+  });
+
+  it('renders /login with its title', async () => {
+    renderAt('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ログイン' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('ログイン | えきスポ'));
+  });
+
+  it('renders a coming-soon frame with the route title', async () => {
+    renderAt('/rankings/impact');
+    expect(await screen.findByRole('heading', { level: 1, name: '影響度数ランキング' })).toBeTruthy();
+    expect(screen.getByText('準備中')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('影響度数ランキング | えきスポ'));
+  });
+
+  it('sends visitors from auth pages to /login with the intended path', async () => {
+    const router = renderAt('/notifications?tab=all');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/notifications?tab=all')}`);
+  });
+
+  it('sends signed-in users from guest pages to /', async () => {
+    stubSession(true);
+    const router = renderAt('/register');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('lets signed-in users open auth pages', async () => {
+    stubSession(true);
+    renderAt('/notifications');
+    expect(await screen.findByRole('heading', { level: 1, name: '通知' })).toBeTruthy();
+  });
+
+  it('renders the header and footer links', async () => {
+    renderAt('/privacy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'プライバシーポリシー' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /駅ガチャ/ }).getAttribute('href')).toBe('/search/station/random');
+    expect(screen.getByRole('link', { name: /ログイン/ }).getAttribute('href')).toBe('/login?redirect=%2Fprivacy');
+    expect(screen.getByRole('link', { name: '利用規約' }).getAttribute('href')).toBe('/service');
+    expect(screen.getByRole('link', { name: '駅データ.jp' })).toBeTruthy();
+  });
+});

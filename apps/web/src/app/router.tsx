@@ -1,0 +1,65 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { LoadingBar } from '../components/loading-bar';
+import { DefaultLayout } from './layouts/default-layout';
+import { LoginLayout } from './layouts/login-layout';
+import { MapLayout } from './layouts/map-layout';
+import { RootLayout } from './layouts/root-layout';
+import { RouteErrorPage } from './route-error-page';
+import { createRouteGuard } from './route-guard';
+import type { AppRouteHandle } from './route-handle';
+import { NOT_FOUND_TITLE, routeTable } from './route-table';
+import type { AppRouteDefinition, RouteLayout } from './route-table';
+
+function toRouteObject(route: AppRouteDefinition, queryClient: QueryClient): RouteObject {
+  const handle: AppRouteHandle = { title: route.title, access: route.access, layout: route.layout };
+  return {
+    id: route.path,
+    path: route.path,
+    handle,
+    loader: createRouteGuard(route, queryClient),
+    lazy: route.lazy,
+  };
+}
+
+function routesFor(layout: RouteLayout, queryClient: QueryClient): RouteObject[] {
+  return routeTable.filter((route) => route.layout === layout).map((route) => toRouteObject(route, queryClient));
+}
+
+/** The route tree: one layout route per layout, each with its pages; unmatched paths → 404. */
+export function buildRoutes(queryClient: QueryClient): RouteObject[] {
+  const notFoundHandle: AppRouteHandle = { title: NOT_FOUND_TITLE, access: 'open', layout: 'default' };
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorPage,
+      HydrateFallback: () => <LoadingBar active />,
+      children: [
+        { id: 'layout-map', Component: MapLayout, ErrorBoundary: RouteErrorPage, children: routesFor('map', queryClient) },
+        {
+          id: 'layout-login',
+          Component: LoginLayout,
+          ErrorBoundary: RouteErrorPage,
+          children: routesFor('login', queryClient),
+        },
+        {
+          id: 'layout-default',
+          Component: DefaultLayout,
+          ErrorBoundary: RouteErrorPage,
+          children: [
+            ...routesFor('default', queryClient),
+            { id: 'not-found', path: '*', handle: notFoundHandle, lazy: () => import('./routes/not-found') },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(queryClient: QueryClient): AppRouter {
+  return createBrowserRouter(buildRoutes(queryClient));
+}

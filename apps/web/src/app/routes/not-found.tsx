@@ -1,0 +1,9 @@
+import { pageNotFoundMessage } from '@ekispot/shared';
+import { useLocation } from 'react-router';
+import { ErrorView } from '../../components/error-view';
+
+/** Unmatched paths (spec §2): "Page not found: {path}". */
+export function Component() {
+  const { pathname } = useLocation();
+  return <ErrorView status={404} text={pageNotFoundMessage(pathname)} />;
+}

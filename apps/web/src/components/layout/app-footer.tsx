@@ -1,0 +1,36 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { messages } from '../../config/messages';
+import { paths } from '../../config/paths';
+import { RouterLink } from '../router-link';
+
+export function AppFooter() {
+  return (
+    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 3, px: 2, bgcolor: 'background.paper' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'center', alignItems: 'center' }}
+      >
+        <Box component="nav" aria-label={messages.footer.footerNav} sx={{ display: 'flex', gap: 2 }}>
+          <RouterLink to={paths.privacy.href()} color="text.primary">
+            {messages.footer.privacy}
+          </RouterLink>
+          <RouterLink to={paths.service.href()} color="text.primary">
+            {messages.footer.service}
+          </RouterLink>
+        </Box>
+        <Typography variant="body2" color="text.secondary">
+          {messages.footer.credit}
+          <Link href="https://ekidata.jp/" target="_blank" rel="noopener noreferrer" color="text.secondary">
+            {messages.footer.creditName}
+          </Link>
+          {' ・ © '}
+          {messages.appName}
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}

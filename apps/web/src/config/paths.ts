@@ -1,0 +1,109 @@
+/** Every route of the web app (spec §2) with its href builder. */
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  login: {
+    path: '/login',
+    href: (redirectTo?: string) =>
+      redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : '/login',
+  },
+  register: { path: '/register', href: () => '/register' },
+  forgot: { path: '/forgot', href: () => '/forgot' },
+  resetPassword: { path: '/reset-password/:token', href: (token: string) => `/reset-password/${token}` },
+  verifyEmail: { path: '/verify-email/:token', href: (token: string) => `/verify-email/${token}` },
+  verifyNewEmail: {
+    path: '/verify-new-email/:token',
+    href: (token: string) => `/verify-new-email/${token}`,
+  },
+  unsubscribe: { path: '/unsubscribe/:token', href: (token: string) => `/unsubscribe/${token}` },
+  leave: { path: '/leave', href: () => '/leave' },
+  notifications: { path: '/notifications', href: () => '/notifications' },
+  settingsProfile: { path: '/settings/profile', href: () => '/settings/profile' },
+  listCreate: { path: '/list/create', href: () => '/list/create' },
+  listUpdate: { path: '/list/update', href: () => '/list/update' },
+  listUpdateById: { path: '/list/update/:listId', href: (listId: string) => `/list/update/${listId}` },
+  list: { path: '/list/:listId', href: (listId: string) => `/list/${listId}` },
+  post: { path: '/post/:postId', href: (postId: string) => `/post/${postId}` },
+  comment: {
+    path: '/post/:postId/comment/:commentId',
+    href: (postId: string, commentId: string) => `/post/${postId}/comment/${commentId}`,
+  },
+  postCreateEvent: { path: '/post/create/event', href: () => '/post/create/event' },
+  postCreateEventAt: {
+    path: '/post/create/:postId/event',
+    href: (postId: string) => `/post/create/${postId}/event`,
+  },
+  postCreateImage: {
+    path: '/post/create/image/:stationGroupId',
+    href: (stationGroupId: number) => `/post/create/image/${stationGroupId}`,
+  },
+  postCreateImageFor: {
+    path: '/post/create/:postId/image',
+    href: (postId: string) => `/post/create/${postId}/image`,
+  },
+  postCreateSpot: { path: '/post/create/spot', href: () => '/post/create/spot' },
+  postUpdateEvent: { path: '/post/update/event', href: () => '/post/update/event' },
+  postUpdateEventById: {
+    path: '/post/update/:postId/event',
+    href: (postId: string) => `/post/update/${postId}/event`,
+  },
+  postUpdateImage: {
+    path: '/post/update/image/:stationGroupId',
+    href: (stationGroupId: number) => `/post/update/image/${stationGroupId}`,
+  },
+  postUpdateImageById: {
+    path: '/post/update/:postId/image',
+    href: (postId: string) => `/post/update/${postId}/image`,
+  },
+  postUpdateSpot: { path: '/post/update/spot', href: () => '/post/update/spot' },
+  privacy: { path: '/privacy', href: () => '/privacy' },
+  service: { path: '/service', href: () => '/service' },
+  station: {
+    path: '/station/:stationGroupId',
+    href: (stationGroupId: number) => `/station/${stationGroupId}`,
+  },
+  stationRandom: { path: '/search/station/random', href: () => '/search/station/random' },
+  users: { path: '/users', href: () => '/users' },
+  userFollowers: {
+    path: '/users/:userId/followers',
+    href: (userId: string) => `/users/${userId}/followers`,
+  },
+  userFollowing: {
+    path: '/users/:userId/following',
+    href: (userId: string) => `/users/${userId}/following`,
+  },
+  profileLiked: {
+    path: '/profile/:userId/action/liked',
+    href: (userId: string) => `/profile/${userId}/action/liked`,
+  },
+  profileWantToParticipateEvents: {
+    path: '/profile/:userId/action/want-to-participate-events',
+    href: (userId: string) => `/profile/${userId}/action/want-to-participate-events`,
+  },
+  profileWantToVisitSpots: {
+    path: '/profile/:userId/action/want-to-visit-spots',
+    href: (userId: string) => `/profile/${userId}/action/want-to-visit-spots`,
+  },
+  profileWantToVisitStations: {
+    path: '/profile/:userId/action/want-to-visit-stations',
+    href: (userId: string) => `/profile/${userId}/action/want-to-visit-stations`,
+  },
+  profileLists: { path: '/profile/:userId/lists', href: (userId: string) => `/profile/${userId}/lists` },
+  profilePosts: { path: '/profile/:userId/posts', href: (userId: string) => `/profile/${userId}/posts` },
+  profileStamps: {
+    path: '/profile/:userId/stamps',
+    href: (userId: string) => `/profile/${userId}/stamps`,
+  },
+  rankingImpact: { path: '/rankings/impact', href: () => '/rankings/impact' },
+  rankingPost: { path: '/rankings/post', href: () => '/rankings/post' },
+  timelineListAll: { path: '/timeline/list/all', href: () => '/timeline/list/all' },
+  timelineListFollow: { path: '/timeline/list/follow', href: () => '/timeline/list/follow' },
+  timelinePostAll: { path: '/timeline/post/all', href: () => '/timeline/post/all' },
+  timelinePostFollow: { path: '/timeline/post/follow', href: () => '/timeline/post/follow' },
+} as const;
+
+export type PathKey = keyof typeof paths;
+
+/** Map view in the top page's URL: `/?lat=&lng=&z=`. */
+export function homeWithView(view: { lat: number; lng: number; zoom: number }): string {
+  return `/?lat=${view.lat.toFixed(5)}&lng=${view.lng.toFixed(5)}&z=${view.zoom.toFixed(2)}`;
+}

@@ -1,0 +1,6 @@
+export interface LegalSection {
+  heading: string;
+  paragraphs?: readonly string[];
+  items?: readonly string[];
+  after?: readonly string[];
+}

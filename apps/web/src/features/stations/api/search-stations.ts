@@ -1,0 +1,26 @@
+import { stationListSchema } from '@ekispot/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /stations/search?q= */
+export async function searchStations(q: string, signal?: AbortSignal) {
+  const { data } = await apiRequest('/stations/search', { schema: stationListSchema, query: { q, limit: 10 }, signal });
+  return data.items;
+}
+
+export function searchStationsQueryOptions(q: string) {
+  return queryOptions({
+    queryKey: ['stations', 'search', q],
+    queryFn: ({ signal }) => searchStations(q, signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useSearchStations(q: string) {
+  const trimmed = q.trim();
+  return useQuery({
+    ...searchStationsQueryOptions(trimmed),
+    enabled: trimmed.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,96 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { messages } from '../../../config/messages';
+import { formatDocumentTitleFor } from '../utils/document-title';
+import { useStation } from '../api/get-station';
+import { NearbyStations } from './nearby-stations';
+import { StationMiniMap } from './station-mini-map';
+
+/** /station/:stationGroupId — name, lines, address, mini map and nearby stations. */
+export function StationDetail({ stationGroupId }: { stationGroupId: number }) {
+  const station = useStation(stationGroupId);
+  const name = station.data?.name;
+
+  useEffect(() => {
+    if (name) document.title = formatDocumentTitleFor(`${name}${messages.station.titleSuffix}`);
+  }, [name]);
+
+  if (station.isError) {
+    // The route's error boundary shows the 404 page for an ApiError 404, else the 500 page.
+    throw station.error;
+  }
+  if (station.isPending) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+        <CircularProgress aria-label={messages.loading} />
+      </Box>
+    );
+  }
+
+  const detail = station.data;
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <Box component="header" sx={{ mb: 3 }}>
+        <Typography component="h1" variant="h3" sx={{ fontWeight: 700 }}>
+          {detail.name}
+        </Typography>
+        <Typography color="text.secondary" lang="en">
+          {detail.nameEn}
+        </Typography>
+      </Box>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
+        <Box sx={{ flex: 1 }}>
+          <Box component="dl" sx={{ m: 0, '& dt': { color: 'text.secondary', fontSize: 14, mt: 1.5 }, '& dd': { m: 0 } }}>
+            <dt>{messages.station.prefecture}</dt>
+            <dd>{detail.prefecture.name}</dd>
+            <dt>{messages.station.address}</dt>
+            <dd>{detail.address || '—'}</dd>
+            <dt>{messages.station.lines}</dt>
+            <dd>
+              <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, mt: 0.5, listStyle: 'none' }}>
+                {detail.lines.map((line) => (
+                  <li key={line.id}>
+                    <Chip label={line.name} color="primary" variant="outlined" />
+                  </li>
+                ))}
+              </Box>
+            </dd>
+          </Box>
+          <Stack direction="row" spacing={3} sx={{ mt: 3 }}>
+            <Count label={messages.station.counts.posts} value={detail.counts.posts} />
+            <Count label={messages.station.counts.wantToVisit} value={detail.counts.wantToVisit} />
+            <Count label={messages.station.counts.stamps} value={detail.counts.stamps} />
+          </Stack>
+        </Box>
+        <Paper variant="outlined" sx={{ flex: 1, minHeight: 260, overflow: 'hidden', position: 'relative' }}>
+          <StationMiniMap name={detail.name} lat={detail.lat} lng={detail.lng} />
+        </Paper>
+      </Stack>
+      <Box component="section" sx={{ mt: 5 }} aria-labelledby="nearby-heading">
+        <Typography id="nearby-heading" component="h2" variant="h6" sx={{ mb: 1 }}>
+          {messages.station.nearby}
+        </Typography>
+        <NearbyStations stationGroupId={detail.id} lat={detail.lat} lng={detail.lng} />
+      </Box>
+    </Container>
+  );
+}
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <Box>
+      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+        {value.toLocaleString('ja-JP')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { Popup } from 'react-map-gl/maplibre';
+import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
+import { RouterLink } from '../../../components/router-link';
+import { useStation } from '../api/get-station';
+
+export interface SelectedStation {
+  id: number;
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+/** Pop-up for a clicked or searched station: name, lines (fetched on open) and a link. */
+export function StationPopup({ station, onClose }: { station: SelectedStation; onClose: () => void }) {
+  const detail = useStation(station.id);
+  return (
+    <Popup
+      longitude={station.lng}
+      latitude={station.lat}
+      anchor="bottom"
+      offset={14}
+      onClose={onClose}
+      closeButton
+      closeOnClick={false}
+      maxWidth="300px"
+      focusAfterOpen
+    >
+      <Box sx={{ minWidth: 200, pr: 2 }} data-testid="station-popup">
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+          {station.name}
+        </Typography>
+        {detail.data ? (
+          <Typography variant="caption" color="text.secondary" component="p">
+            {detail.data.prefecture.name}
+          </Typography>
+        ) : null}
+        <Box sx={{ my: 1 }}>
+          <Typography variant="caption" component="h3" color="text.secondary">
+            {messages.map.popupLines}
+          </Typography>
+          {detail.isPending ? (
+            <Typography variant="body2">{messages.map.popupLoading}</Typography>
+          ) : detail.isError ? (
+            <Typography variant="body2">{messages.station.loadFailed}</Typography>
+          ) : (
+            <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0, m: 0, listStyle: 'none' }}>
+              {detail.data.lines.map((line) => (
+                <li key={line.id}>
+                  <Chip size="small" label={line.name} />
+                </li>
+              ))}
+            </Box>
+          )}
+        </Box>
+        <RouterLink to={paths.station.href(station.id)} sx={{ fontWeight: 700 }}>
+          {messages.map.popupDetail}
+        </RouterLink>
+      </Box>
+    </Popup>
+  );
+}

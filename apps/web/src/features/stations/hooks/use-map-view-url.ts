@@ -1,0 +1,19 @@
+import { useCallback, useState } from 'react';
+import { readMapView, writeMapView } from '../utils/map-view';
+import type { MapView } from '../utils/map-view';
+
+/**
+ * The top page keeps its view in `?lat=&lng=&z=`. Moving the map replaces the
+ * current history entry directly: no new entry, and no router navigation (which
+ * would re-run loaders and flash the loading bar on every pan).
+ */
+export function useMapViewUrl(): { initialView: MapView; saveView: (view: MapView) => void } {
+  const [initialView] = useState(() => readMapView(window.location.search));
+  const saveView = useCallback((view: MapView) => {
+    const search = writeMapView(window.location.search, view);
+    if (search === window.location.search) return;
+    const state: unknown = window.history.state;
+    window.history.replaceState(state, '', `${window.location.pathname}${search}${window.location.hash}`);
+  }, []);
+  return { initialView, saveView };
+}

@@ -1,0 +1,95 @@
+import { MAP_CLUSTER_SIZE_STEPS } from '@ekispot/shared';
+import type { ExpressionSpecification } from 'maplibre-gl';
+import type { LayerProps } from 'react-map-gl/maplibre';
+import { MAP_COLORS } from '../../../lib/map/basemap-style';
+import { MAP_FONT } from '../../../lib/map/map-fonts';
+
+export const STATIONS_SOURCE_ID = 'stations';
+export const CLUSTER_LAYER_ID = 'station-clusters';
+export const STATION_POINT_LAYER_ID = 'station-points';
+/** Station names appear from this zoom on. */
+export const STATION_LABEL_MIN_ZOOM = 12;
+
+export type ClusterSizeClass = 'small' | 'medium' | 'large';
+
+const [SMALL_BELOW, MEDIUM_BELOW] = MAP_CLUSTER_SIZE_STEPS;
+
+/** Spec §9: three classes — below 10, below 100, 100 or more. */
+export function clusterSizeClass(count: number): ClusterSizeClass {
+  if (count < SMALL_BELOW) return 'small';
+  if (count < MEDIUM_BELOW) return 'medium';
+  return 'large';
+}
+
+export const CLUSTER_STYLE: Record<ClusterSizeClass, { radius: number; color: string; textSize: number }> = {
+  small: { radius: 16, color: '#43a047', textSize: 12 },
+  medium: { radius: 22, color: '#2e7d32', textSize: 13 },
+  large: { radius: 30, color: '#1b5e20', textSize: 15 },
+};
+
+/** A MapLibre `step` expression over point_count matching {@link clusterSizeClass}. */
+function stepByClusterSize(pick: (style: (typeof CLUSTER_STYLE)[ClusterSizeClass]) => number | string): ExpressionSpecification {
+  return [
+    'step',
+    ['get', 'point_count'],
+    pick(CLUSTER_STYLE.small),
+    SMALL_BELOW,
+    pick(CLUSTER_STYLE.medium),
+    MEDIUM_BELOW,
+    pick(CLUSTER_STYLE.large),
+  ];
+}
+
+export const clusterLayer: LayerProps = {
+  id: CLUSTER_LAYER_ID,
+  type: 'circle',
+  filter: ['has', 'point_count'],
+  paint: {
+    'circle-color': stepByClusterSize((style) => style.color),
+    'circle-radius': stepByClusterSize((style) => style.radius),
+    'circle-stroke-width': 2,
+    'circle-stroke-color': '#ffffff',
+    'circle-opacity': 0.92,
+  },
+};
+
+export const clusterCountLayer: LayerProps = {
+  id: 'station-cluster-count',
+  type: 'symbol',
+  filter: ['has', 'point_count'],
+  layout: {
+    'text-field': ['get', 'point_count_abbreviated'],
+    'text-font': [MAP_FONT],
+    'text-size': stepByClusterSize((style) => style.textSize),
+    'text-allow-overlap': true,
+  },
+  paint: { 'text-color': '#ffffff' },
+};
+
+export const stationPointLayer: LayerProps = {
+  id: STATION_POINT_LAYER_ID,
+  type: 'circle',
+  filter: ['!', ['has', 'point_count']],
+  paint: {
+    'circle-color': MAP_COLORS.station,
+    'circle-radius': ['interpolate', ['linear'], ['zoom'], 8, 5, 14, 8],
+    'circle-stroke-width': 2,
+    'circle-stroke-color': MAP_COLORS.stationStroke,
+  },
+};
+
+export const stationLabelLayer: LayerProps = {
+  id: 'station-labels',
+  type: 'symbol',
+  minzoom: STATION_LABEL_MIN_ZOOM,
+  filter: ['!', ['has', 'point_count']],
+  layout: {
+    'text-field': ['get', 'name'],
+    'text-font': [MAP_FONT],
+    'text-size': 13,
+    'text-offset': [0, 1.1],
+    'text-anchor': 'top',
+    'text-optional': true,
+  },
+  paint: { 'text-color': MAP_COLORS.text, 'text-halo-color': MAP_COLORS.halo, 'text-halo-width': 1.5 },
+};

@@ -1,0 +1,150 @@
+import {
+  API_BASE_PATH,
+  AUTH_COOKIE_NAME,
+  keysToCamel,
+  keysToSnake,
+  RETRY_ONCE_STATUSES,
+} from '@ekispot/shared';
+import type { CamelCased } from '@ekispot/shared';
+import type { z } from 'zod';
+import { normalizeFailure, unexpectedFailure } from './api-error';
+import type { ApiError } from './api-error';
+import { clearCookie, readCookie } from './cookies';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiSuccess<T> {
+  success: true;
+  data: T;
+  message: string;
+  status: number;
+  errors: null;
+}
+
+export interface ApiRequestOptions<S extends z.ZodType> {
+  method?: HttpMethod;
+  /** Query parameters; keys are snake_cased, empty values dropped. */
+  query?: Record<string, QueryValue>;
+  /** A plain object (sent as snake_case JSON) or a FormData body. */
+  body?: unknown;
+  /** Wire schema (snake_case) of the envelope's `data`. */
+  schema: S;
+  /** The start-up profile call must not send a visitor to /login. */
+  skipUnauthorizedHandler?: boolean;
+  signal?: AbortSignal;
+}
+
+const READ_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'OPTIONS']);
+const RETRY_STATUSES: ReadonlySet<number> = new Set(RETRY_ONCE_STATUSES);
+
+let unauthorizedHandler: (() => void) | null = null;
+
+/** Called after any 401 (except opted-out calls): the app clears the session and goes to /login. */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
+export function buildApiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE_PATH}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(keysToSnake(query))) {
+    if (value === null || value === undefined || value === '') continue;
+    params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function buildHeaders(isJsonBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json', 'Cache-Control': 'no-cache' });
+  if (isJsonBody) headers.set('Content-Type', 'application/json');
+  const token = typeof document === 'undefined' ? null : readCookie(AUTH_COOKIE_NAME);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function readJson(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  try {
+    const text = await response.text();
+    if (text === '') return { ok: true, value: null };
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function shouldRetry(method: HttpMethod, status: number, attempt: number): boolean {
+  return attempt === 0 && READ_METHODS.has(method) && RETRY_STATUSES.has(status);
+}
+
+async function fetchWithRetry(url: string, init: RequestInit, method: HttpMethod): Promise<Response> {
+  for (let attempt = 0; ; attempt += 1) {
+    let response: Response;
+    try {
+      response = await fetch(url, init);
+    } catch (error) {
+      if (init.signal?.aborted) throw error;
+      // A network failure counts as an unknown 500, which non-writes retry once.
+      if (shouldRetry(method, 500, attempt)) continue;
+      throw unexpectedFailure();
+    }
+    if (!shouldRetry(method, response.status, attempt)) return response;
+  }
+}
+
+function handleFailure(error: ApiError, skipUnauthorizedHandler: boolean | undefined): never {
+  if (error.status === 401 && !skipUnauthorizedHandler) {
+    if (typeof document !== 'undefined') clearCookie(AUTH_COOKIE_NAME);
+    unauthorizedHandler?.();
+  }
+  throw error;
+}
+
+/**
+ * The one way the web app calls the API (spec §7, §8): JSON headers, Bearer
+ * token, case conversion both ways, retry once for non-writes, normalised
+ * failures thrown as {@link ApiError}.
+ */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: ApiRequestOptions<S>,
+): Promise<ApiSuccess<CamelCased<z.output<S>>>> {
+  const method = options.method ?? 'GET';
+  const formBody = options.body instanceof FormData ? options.body : null;
+  const hasJsonBody = options.body !== undefined && formBody === null;
+  const init: RequestInit = {
+    method,
+    headers: buildHeaders(hasJsonBody),
+    credentials: 'same-origin',
+    body: formBody ?? (hasJsonBody ? JSON.stringify(keysToSnake(options.body)) : undefined),
+    signal: options.signal ?? null,
+  };
+
+  const response = await fetchWithRetry(buildApiUrl(path, options.query), init, method);
+  const parsed = await readJson(response);
+
+  if (response.status >= 400) {
+    if (!parsed.ok) return handleFailure(unexpectedFailure(response.status), options.skipUnauthorizedHandler);
+    return handleFailure(
+      normalizeFailure({ status: response.status, body: parsed.value }),
+      options.skipUnauthorizedHandler,
+    );
+  }
+  if (!parsed.ok || !isRecord(parsed.value)) throw unexpectedFailure();
+  const envelope = parsed.value;
+  const data = options.schema.safeParse(envelope.data);
+  if (!data.success) throw unexpectedFailure();
+  return {
+    success: true,
+    data: keysToCamel(data.data),
+    message: typeof envelope.message === 'string' ? envelope.message : '',
+    status: response.status,
+    errors: null,
+  };
+}

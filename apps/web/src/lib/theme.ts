@@ -1,0 +1,53 @@
+import { BREAKPOINTS } from '@ekispot/shared';
+import { createTheme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
+import { LinkBehavior } from './link-behavior';
+
+declare module '@mui/material/styles' {
+  interface BreakpointOverrides {
+    xxl: true;
+  }
+}
+
+export const FONT_FAMILY = [
+  '"Noto Sans JP"',
+  '"Hiragino Kaku Gothic ProN"',
+  '"Hiragino Sans"',
+  'Meiryo',
+  'sans-serif',
+].join(', ');
+
+/** Breakpoints from spec §9; the mobile layout is below `lg`. */
+export const theme: Theme = createTheme({
+  breakpoints: { values: { ...BREAKPOINTS } },
+  palette: {
+    // Both colours reach WCAG AA contrast against white text and backgrounds.
+    primary: { main: '#1b5e20', contrastText: '#ffffff' },
+    secondary: { main: '#b71c1c', contrastText: '#ffffff' },
+    background: { default: '#f7f8f6' },
+  },
+  typography: { fontFamily: FONT_FAMILY },
+  components: {
+    MuiButtonBase: { defaultProps: { LinkComponent: LinkBehavior } },
+    MuiLink: { defaultProps: { component: LinkBehavior } },
+    MuiCssBaseline: {
+      styleOverrides: {
+        ':focus-visible': { outline: '3px solid #1565c0', outlineOffset: '2px' },
+        '.visually-hidden': {
+          position: 'absolute',
+          width: 1,
+          height: 1,
+          padding: 0,
+          margin: -1,
+          overflow: 'hidden',
+          clip: 'rect(0 0 0 0)',
+          whiteSpace: 'nowrap',
+          border: 0,
+        },
+      },
+    },
+  },
+});
+
+/** Media query for the mobile layout (below lg, spec §9). */
+export const MOBILE_MEDIA_QUERY: string = theme.breakpoints.down('lg');

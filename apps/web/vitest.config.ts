@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+const sharedSource = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
+
+export default defineProject({
+  plugins: [react()],
+  resolve: { alias: { '@ekispot/shared': sharedSource } },
+  define: { __BUILD_ID__: JSON.stringify('test') },
+  test: {
+    name: 'web',
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
+  },
+});
