@@ -1,8 +1,8 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './tools/eslint-boundaries.js';
 
 export default tseslint.config(
   {
@@ -19,33 +19,30 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
+    plugins: { local },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      'import-x/no-duplicates': 'error',
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       // Import boundaries (STYLE.md): shared → features → app, one way; packages never
-      // reach into apps; apps never reach into each other.
-      'import-x/no-restricted-paths': [
+      // reach into apps; apps never reach into each other; features never import each other.
+      'local/boundaries': [
         'error',
         {
           zones: [
-            { target: './packages', from: './apps' },
-            { target: './apps/api', from: './apps/web' },
-            { target: './apps/web', from: './apps/api' },
+            { target: ['packages'], from: ['apps'], message: 'packages/ may not import from apps/.' },
+            { target: ['apps/api'], from: ['apps/web'], message: 'The API may not import the web app.' },
+            { target: ['apps/web'], from: ['apps/api'], message: 'The web app may not import the API: use packages/shared.' },
             {
-              target: './apps/web/src/features/*',
-              from: './apps/web/src/features/*',
-              except: ['./'],
+              target: ['apps/web/src/features', 'apps/web/src/components', 'apps/web/src/lib', 'apps/web/src/config'],
+              from: ['apps/web/src/app'],
+              message: 'Only app/ composes pages: nothing imports from it.',
             },
             {
-              target: ['./apps/web/src/features', './apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
-              from: './apps/web/src/app',
-            },
-            {
-              target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
-              from: './apps/web/src/features',
+              target: ['apps/web/src/components', 'apps/web/src/lib', 'apps/web/src/config'],
+              from: ['apps/web/src/features'],
+              message: 'Shared web code may not import from features/.',
             },
           ],
         },
