@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES } from '@ekispot/shared';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
+import type { Redis } from 'ioredis';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthenticator } from './modules/auth/authenticate.js';
+import { createLocalImageStorage, type ImageStorage } from './modules/images/image-storage.js';
+import { imagesRoutes } from './modules/images/images.routes.js';
+import { devMailRoutes } from './modules/mail/dev-mail.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mapRoutes } from './modules/map/map.routes.js';
 import { stationsRoutes } from './modules/stations/stations.routes.js';
@@ -20,6 +28,10 @@ z.config(z.locales.ja());
 
 export interface AppDependencies {
   db: Database;
+  /** Shared store for rate limits across instances (REDIS_URL); in-process when absent. */
+  redis?: Redis;
+  /** Where uploads live; the local folder DATA_DIR/images by default. */
+  imageStorage?: ImageStorage;
 }
 
 /** Builds the whole app: plugins and modules. Never listens (server.ts does). */
@@ -36,7 +48,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Requests Node cannot even parse (bad URL bytes, oversized headers) still get the envelope.
@@ -66,11 +78,23 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'ekispot-rl:' } : {}),
+    // The error handler turns this into the 429 envelope; the plugin adds Retry-After.
+    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, code: 'RATE_LIMITED', message: 'rate limited' }),
+  });
   await app.register(openapiPlugin, { version: APP_VERSION });
 
   await app.register(healthRoutes, { db: deps.db, version: APP_VERSION });
   await app.register(stationsRoutes, { db: deps.db });
   await app.register(mapRoutes, { db: deps.db });
+  const auth = createAuthenticator({ db: deps.db, publicUrl: config.publicUrl });
+  await app.register(authRoutes, { db: deps.db, publicUrl: config.publicUrl, auth });
+  const imageStorage = deps.imageStorage ?? createLocalImageStorage(path.join(config.dataDir, 'images'));
+  await app.register(imagesRoutes, { db: deps.db, storage: imageStorage });
+  // Without SMTP in development, mails are readable at /dev/mail (and logged).
+  if (config.env !== 'production' && !config.smtpUrl) await app.register(devMailRoutes, { db: deps.db });
 
   await app.register(webPlugin, {
     distDir: config.webDistDir,

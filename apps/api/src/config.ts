@@ -40,6 +40,8 @@ export const configSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().default('出典：国土地理院'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /** Behind a load balancer, trust its X-Forwarded-* headers (for client IPs and protocol). */
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
 });
 
 export type Env = z.infer<typeof configSchema>;
@@ -57,6 +59,7 @@ export interface AppConfig {
   mapTileUrl: string | undefined;
   mapTileAttribution: string;
   logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
   /** The built web app; served when the folder exists. */
   webDistDir: string;
 }
@@ -97,6 +100,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mapTileUrl: env.MAP_TILE_URL,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
   };
 }

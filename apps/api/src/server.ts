@@ -1,6 +1,8 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/database.js';
+import { createMailWorker } from './modules/mail/mail-outbox.service.js';
+import { createMailTransport } from './modules/mail/mail-transport.js';
 import { ensureStationData } from './modules/stations/station-import.service.js';
 
 /** Loads config, opens the database, builds the app, listens, and shuts down gracefully. */
@@ -32,6 +34,11 @@ async function main() {
   const imported = await ensureStationData(database.db, app.log);
   app.log.info({ ...imported }, imported.skipped ? 'station data already loaded' : 'station data imported');
 
+  // Requests only queue mail; this worker sends it, retrying through SMTP outages.
+  const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const mailWorker = createMailWorker({ db: database.db, transport, log: app.log, intervalMs: 5_000 });
+  mailWorker.start();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -44,6 +51,8 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      await mailWorker.stop();
+      transport.close();
       await database.close();
       process.exit(0);
     } catch (error) {

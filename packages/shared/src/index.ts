@@ -1,3 +1,4 @@
+export * from './auth.js';
 export * from './case.js';
 export * from './constants.js';
 export * from './envelope.js';

@@ -1,0 +1,241 @@
+import {
+  API_BASE_PATH,
+  deleteAccountBodySchema,
+  emailChangeRequestBodySchema,
+  loginBodySchema,
+  loginResultSchema,
+  meSchema,
+  passwordChangeBodySchema,
+  passwordResetBodySchema,
+  passwordResetRequestBodySchema,
+  registerBodySchema,
+  resendVerificationBodySchema,
+  successEnvelopeSchema,
+  tokenParamsSchema,
+} from '@ekispot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../lib/envelope.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import type { AuthDeps } from './auth.service.js';
+import * as service from './auth.service.js';
+import { clearAuthCookie, setAuthCookie, type Authenticator } from './authenticate.js';
+import { rateLimit } from './rate-limits.js';
+
+const tags = ['auth'];
+const base = `${API_BASE_PATH}/auth`;
+const empty = successEnvelopeSchema(z.null());
+const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator }> = async (app, deps) => {
+  const { auth } = deps;
+
+  app.post(
+    `${base}/register`,
+    {
+      config: { rateLimit: rateLimit.register },
+      schema: {
+        tags,
+        summary: 'Register; a verification mail is sent',
+        body: registerBodySchema,
+        response: { 201: empty, ...errorResponses(422, 429) },
+      },
+    },
+    async (request, reply) => {
+      await service.register(deps, request.body);
+      return reply
+        .status(201)
+        .send(envelope(null, '確認メールを送信しました。メールのリンクを開いて登録を完了してください。', 201));
+    },
+  );
+
+  app.post(
+    `${base}/email/resend`,
+    {
+      config: { rateLimit: rateLimit.mailRequest },
+      schema: {
+        tags,
+        summary: 'Send the verification mail again',
+        body: resendVerificationBodySchema,
+        response: { 200: empty, ...errorResponses(422, 429) },
+      },
+    },
+    async (request) => {
+      await service.resendVerification(deps, request.body.email);
+      return envelope(null, '未確認のアカウントがある場合、確認メールを再送しました。');
+    },
+  );
+
+  app.get(
+    `${base}/email/verify/:token`,
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the e-mail address from the mailed link',
+        params: tokenParamsSchema,
+        response: { 200: empty, ...errorResponses(400, 422) },
+      },
+    },
+    async (request) => {
+      await service.verifyEmail(deps, request.params.token);
+      return envelope(null, 'メールアドレスを確認しました。ログインしてください。');
+    },
+  );
+
+  app.post(
+    `${base}/login`,
+    {
+      config: { rateLimit: rateLimit.login },
+      schema: {
+        tags,
+        summary: 'Log in; sets the auth cookie and returns the token',
+        body: loginBodySchema,
+        response: { 200: successEnvelopeSchema(loginResultSchema), ...errorResponses(403, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.login(deps, {
+        ...request.body,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      setAuthCookie(reply, result.token);
+      return envelope(result, 'ログインしました。');
+    },
+  );
+
+  app.post(
+    `${base}/logout`,
+    { schema: { tags, security, summary: 'Log out this session', response: { 200: empty, ...errorResponses(401) } } },
+    async (request, reply) => {
+      const session = await auth.requireUser(request, reply);
+      await service.logout(deps, session.tokenHash);
+      clearAuthCookie(reply);
+      return envelope(null, 'ログアウトしました。');
+    },
+  );
+
+  app.get(
+    `${base}/me`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The signed-in user',
+        response: { 200: successEnvelopeSchema(meSchema), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const session = await auth.requireUser(request, reply);
+      return envelope(service.toMe(session.user));
+    },
+  );
+
+  app.post(
+    `${base}/password/change`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the password; other sessions are signed out',
+        body: passwordChangeBodySchema,
+        response: { 200: empty, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.requireUser(request, reply);
+      await service.changePassword(deps, session, {
+        currentPassword: request.body.current_password,
+        password: request.body.password,
+      });
+      return envelope(null, 'パスワードを変更しました。');
+    },
+  );
+
+  app.post(
+    `${base}/password/reset/request`,
+    {
+      config: { rateLimit: rateLimit.mailRequest },
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (same answer whether or not the address exists)',
+        body: passwordResetRequestBodySchema,
+        response: { 200: empty, ...errorResponses(422, 429) },
+      },
+    },
+    async (request) => {
+      await service.requestPasswordReset(deps, request.body.email);
+      return envelope(
+        null,
+        '入力されたメールアドレスが登録されている場合、パスワード再設定用のメールを送信しました。',
+      );
+    },
+  );
+
+  app.post(
+    `${base}/password/reset`,
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password from the mailed link; every session is signed out',
+        body: passwordResetBodySchema,
+        response: { 200: empty, ...errorResponses(400, 422) },
+      },
+    },
+    async (request) => {
+      await service.resetPassword(deps, request.body);
+      return envelope(null, 'パスワードを再設定しました。新しいパスワードでログインしてください。');
+    },
+  );
+
+  app.post(
+    `${base}/email/change/request`,
+    {
+      config: { rateLimit: rateLimit.mailRequest },
+      schema: {
+        tags,
+        security,
+        summary: 'Mail a confirmation link to a new address (and a notice to the current one)',
+        body: emailChangeRequestBodySchema,
+        response: { 200: empty, ...errorResponses(401, 403, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.requireUser(request, reply);
+      await service.requestEmailChange(deps, session.user, request.body);
+      return envelope(null, '新しいメールアドレスに確認メールを送信しました。メールのリンクを開くと変更が完了します。');
+    },
+  );
+
+  app.post(
+    `${base}/email/change/verify/:token`,
+    {
+      schema: {
+        tags,
+        summary: 'Switch to the new address from the mailed link',
+        params: tokenParamsSchema,
+        response: { 200: successEnvelopeSchema(meSchema), ...errorResponses(400, 409, 422) },
+      },
+    },
+    async (request) => envelope(await service.verifyEmailChange(deps, request.params.token), 'メールアドレスを変更しました。'),
+  );
+
+  app.post(
+    `${base}/delete`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Leave the service: deletes the account and everything it owns',
+        body: deleteAccountBodySchema,
+        response: { 200: empty, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.requireUser(request, reply);
+      await service.deleteAccount(deps, session.user, request.body.password);
+      clearAuthCookie(reply);
+      return envelope(null, '退会しました。ご利用ありがとうございました。');
+    },
+  );
+};

@@ -1,0 +1,162 @@
+import sharp, { type Metadata } from 'sharp';
+import { HttpError } from '../../lib/http-error.js';
+
+/** Bounds on the long side of the re-encoded images. */
+export const DISPLAY_MAX_SIDE = 2048;
+export const THUMB_MAX_SIDE = 480;
+/** Decoding is refused above this many pixels: a small file can declare a huge canvas. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+export const DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+const WEBP_QUALITY = 82;
+const THUMB_QUALITY = 75;
+
+export const IMAGE_MESSAGES = {
+  unsupported: '対応していない画像形式です。JPEG、PNG、WebP、GIFの画像を選んでください。',
+  tooLarge: (maxBytes: number) =>
+    `画像のファイルサイズが大きすぎます。${formatMegabytes(maxBytes)}MB以下の画像を選んでください。`,
+  tooManyPixels: '画像の解像度が大きすぎます。5000万画素以下の画像を選んでください。',
+  corrupt:
+    '画像を読み込めませんでした。ファイルが壊れていないか確認して、別の画像を選んでください。',
+  empty: '画像ファイルが空です。別の画像を選んでください。',
+} as const;
+
+function formatMegabytes(bytes: number): string {
+  return String(Math.floor((bytes / (1024 * 1024)) * 10) / 10);
+}
+
+export type SniffedType = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heic';
+
+const ascii = (bytes: Buffer, start: number, end: number) =>
+  bytes.subarray(start, end).toString('latin1');
+
+/**
+ * The type from the file's magic number, never its name or the client's Content-Type.
+ * Anything else (SVG, TIFF, PDF, text…) never reaches the decoder at all, which keeps
+ * libvips' less-hardened loaders out of reach of uploads.
+ */
+export function sniffImageType(bytes: Buffer): SniffedType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'jpeg';
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return 'png';
+  }
+  if (bytes.length >= 6 && (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a'))
+    return 'gif';
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP')
+    return 'webp';
+  if (bytes.length >= 12 && ascii(bytes, 4, 8) === 'ftyp') {
+    const brand = ascii(bytes, 8, 12);
+    if (brand === 'avif' || brand === 'avis') return 'avif';
+    if (['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1'].includes(brand))
+      return 'heic';
+  }
+  return null;
+}
+
+export interface ProcessedVariant {
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface ProcessedImage {
+  sourceType: SniffedType;
+  mimeType: 'image/webp';
+  full: ProcessedVariant;
+  thumb: ProcessedVariant;
+}
+
+/** libvips reports an unreadable file in many words; all of them mean "corrupt" to the user. */
+function decodeFailure(error: unknown, type: SniffedType): HttpError {
+  const message = error instanceof Error ? error.message : '';
+  if (/pixel limit/i.test(message))
+    return new HttpError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooManyPixels);
+  // This libvips build reads AVIF but not HEVC-coded HEIC; that is a format we cannot take.
+  if (
+    type === 'heic' &&
+    /compression format|not (been )?built|unsupported|no decoder/i.test(message)
+  ) {
+    return new HttpError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unsupported);
+  }
+  return new HttpError('VALIDATION_FAILED', IMAGE_MESSAGES.corrupt);
+}
+
+function decoder(bytes: Buffer) {
+  // failOn 'error' (not the default 'warning'): phone JPEGs often carry harmless warnings
+  // such as trailing bytes, and refusing them would refuse real photos.
+  return sharp(bytes, {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    failOn: 'error',
+    pages: 1,
+    autoOrient: true,
+  });
+}
+
+/**
+ * Re-encodes an upload to WebP in two sizes. The output carries no metadata at all (no
+ * EXIF, GPS, XMP, ICC): sharp drops it unless asked to keep it, and we never ask. The
+ * EXIF orientation is applied to the pixels first, so photos still stand upright.
+ */
+export async function processUpload(
+  bytes: Buffer,
+  options: { maxBytes?: number } = {},
+): Promise<ProcessedImage> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  if (bytes.length === 0) throw new HttpError('VALIDATION_FAILED', IMAGE_MESSAGES.empty);
+  if (bytes.length > maxBytes)
+    throw new HttpError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge(maxBytes));
+  const type = sniffImageType(bytes);
+  if (!type) throw new HttpError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unsupported);
+
+  // The header alone tells the canvas size: refuse bombs before decoding a single pixel.
+  let metadata: Metadata;
+  try {
+    metadata = await decoder(bytes).metadata();
+  } catch (error) {
+    throw decodeFailure(error, type);
+  }
+  const width = metadata.width ?? 0;
+  const height = metadata.pageHeight ?? metadata.height ?? 0;
+  if (width <= 0 || height <= 0) throw new HttpError('VALIDATION_FAILED', IMAGE_MESSAGES.corrupt);
+  if (width * height > MAX_INPUT_PIXELS)
+    throw new HttpError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooManyPixels);
+
+  let full: ProcessedVariant;
+  try {
+    const { data, info } = await decoder(bytes)
+      .resize({
+        width: DISPLAY_MAX_SIDE,
+        height: DISPLAY_MAX_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    full = { bytes: data, width: info.width, height: info.height };
+  } catch (error) {
+    throw decodeFailure(error, type);
+  }
+
+  // The thumbnail comes from the (at most 2048 px) display image: decoding a 50 MP
+  // original twice would double the worst-case cost for no visible gain at 480 px.
+  const { data, info } = await sharp(full.bytes)
+    .resize({
+      width: THUMB_MAX_SIDE,
+      height: THUMB_MAX_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .webp({ quality: THUMB_QUALITY })
+    .toBuffer({ resolveWithObject: true });
+
+  return {
+    sourceType: type,
+    mimeType: 'image/webp',
+    full,
+    thumb: { bytes: data, width: info.width, height: info.height },
+  };
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** A stored object, opened for reading. */
+export interface StoredObject {
+  stream: Readable;
+  size: number;
+  contentType: string;
+}
+
+/**
+ * Where image bytes live. Keys are relative, slash-separated paths chosen by the server
+ * (never by a client). The local folder is the default; an S3-compatible store can
+ * implement the same three calls, so nothing above this interface knows which is used.
+ */
+export interface ImageStorage {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Null when nothing is stored under the key. */
+  get(key: string): Promise<StoredObject | null>;
+  /** Deleting a missing key is not an error: deletes may be retried. */
+  delete(key: string): Promise<void>;
+}
+
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
+
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string) {
+    super(`Invalid storage key: ${JSON.stringify(key.slice(0, 200))}`);
+    this.name = 'InvalidStorageKeyError';
+  }
+}
+
+/** Keys are validated segment by segment, so `..`, absolute paths and backslashes never reach the disk. */
+export function assertValidKey(key: string): void {
+  const segments = key.split('/');
+  if (
+    segments.length === 0 ||
+    segments.length > 8 ||
+    !segments.every((segment) => SEGMENT.test(segment))
+  ) {
+    throw new InvalidStorageKeyError(key);
+  }
+}
+
+/** Spreads files over 65 536 folders: the id's last hex digits are random even in UUIDv7. */
+export function imageStorageKey(id: string, variant: 'full' | 'thumb'): string {
+  const hex = id.replaceAll('-', '').toLowerCase();
+  const suffix = variant === 'thumb' ? '.thumb.webp' : '.webp';
+  return `${hex.slice(-2)}/${hex.slice(-4, -2)}/${id}${suffix}`;
+}
+
+function isNotFound(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    'code' in error &&
+    (error.code === 'ENOENT' || error.code === 'ENOTDIR')
+  );
+}
+
+/**
+ * Files under one root folder, created lazily on the first write. Content types are not
+ * stored: every object here is re-encoded by us, so the type follows from the extension.
+ */
+export function createLocalImageStorage(rootDir: string): ImageStorage {
+  const root = path.resolve(rootDir);
+
+  function resolve(key: string): string {
+    assertValidKey(key);
+    const full = path.resolve(root, ...key.split('/'));
+    // Belt and braces: even a valid-looking key must stay inside the root.
+    if (!full.startsWith(root + path.sep)) throw new InvalidStorageKeyError(key);
+    return full;
+  }
+
+  return {
+    async put(key, bytes) {
+      const file = resolve(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Write then rename: a reader never sees a half-written file, and a crash leaves only a temp file.
+      const temp = `${file}.${randomUUID()}.tmp`;
+      try {
+        await fs.writeFile(temp, bytes, { flag: 'wx' });
+        await fs.rename(temp, file);
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
+    },
+
+    async get(key) {
+      const file = resolve(key);
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(file, 'r');
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+      try {
+        const stat = await handle.stat();
+        return {
+          stream: handle.createReadStream(),
+          size: stat.size,
+          contentType: contentTypeOf(key),
+        };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await fs.rm(resolve(key), { force: true });
+    },
+  };
+}
+
+function contentTypeOf(key: string): string {
+  if (key.endsWith('.webp')) return 'image/webp';
+  return 'application/octet-stream';
+}

@@ -1,0 +1,102 @@
+import { uuidv7 } from 'uuidv7';
+import type { Database } from '../../db/database.js';
+import { notFound } from '../../lib/http-error.js';
+import { imageStorageKey, type ImageStorage, type StoredObject } from './image-storage.js';
+import { processUpload } from './image-processing.js';
+import * as repository from './images.repository.js';
+
+export type { ImageRow } from './images.repository.js';
+export type ImageSize = 'full' | 'thumb';
+
+/**
+ * Re-encodes an upload, writes both files, then the row. Files are written first so a
+ * row never points at nothing; if the row cannot be written the files are removed again.
+ * Call it before (or inside) the transaction that links the image to its owner.
+ */
+export async function storeImage(
+  db: Database,
+  storage: ImageStorage,
+  ownerId: string | null,
+  bytes: Buffer,
+  options: { maxBytes?: number } = {},
+): Promise<repository.ImageRow> {
+  const processed = await processUpload(bytes, options);
+  const id = uuidv7();
+  const storageKey = imageStorageKey(id, 'full');
+  const thumbStorageKey = imageStorageKey(id, 'thumb');
+  const written: string[] = [];
+  try {
+    await storage.put(storageKey, processed.full.bytes, processed.mimeType);
+    written.push(storageKey);
+    await storage.put(thumbStorageKey, processed.thumb.bytes, processed.mimeType);
+    written.push(thumbStorageKey);
+    return await repository.insertImage(db, {
+      id,
+      ownerId,
+      mimeType: processed.mimeType,
+      storageKey,
+      width: processed.full.width,
+      height: processed.full.height,
+      byteSize: processed.full.bytes.length,
+      thumbStorageKey,
+      thumbWidth: processed.thumb.width,
+      thumbHeight: processed.thumb.height,
+    });
+  } catch (error) {
+    // Best effort: the original error is what the caller must see, not a cleanup failure.
+    await Promise.allSettled(written.map((key) => storage.delete(key)));
+    throw error;
+  }
+}
+
+export async function getImage(db: Database, id: string): Promise<repository.ImageRow> {
+  const row = await repository.findImage(db, id);
+  if (!row) throw notFound('画像が見つかりませんでした。');
+  return row;
+}
+
+/** Opens one variant's bytes; a row whose file has gone missing reads as not found. */
+export async function openImage(
+  storage: ImageStorage,
+  row: repository.ImageRow,
+  size: ImageSize,
+): Promise<StoredObject> {
+  const stored = await storage.get(size === 'thumb' ? row.thumbStorageKey : row.storageKey);
+  if (!stored) throw notFound('画像が見つかりませんでした。');
+  return stored;
+}
+
+/** Removes files whose rows are gone. Missing files are fine: deletes may be repeated. */
+export async function deleteImageFiles(
+  storage: ImageStorage,
+  keys: repository.ImageFileKeys[],
+): Promise<void> {
+  await Promise.all(
+    keys.flatMap((key) => [storage.delete(key.storageKey), storage.delete(key.thumbStorageKey)]),
+  );
+}
+
+/**
+ * Deletes rows, then files. Inside a caller's transaction, use `repository.deleteImageRows`
+ * with the transaction and call `deleteImageFiles` after it commits instead: files deleted
+ * before a rollback could not be brought back.
+ */
+export async function deleteImages(
+  db: Database,
+  storage: ImageStorage,
+  ids: string[],
+): Promise<number> {
+  const keys = await repository.deleteImageRows(db, ids);
+  await deleteImageFiles(storage, keys);
+  return keys.length;
+}
+
+export async function deleteImage(
+  db: Database,
+  storage: ImageStorage,
+  id: string,
+): Promise<boolean> {
+  return (await deleteImages(db, storage, [id])) === 1;
+}
+
+export { deleteImageRows } from './images.repository.js';

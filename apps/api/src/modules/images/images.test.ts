@@ -1,0 +1,169 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { createTestDatabase, testConfig } from '../../../test/test-app.js';
+import {
+  expectHttpError,
+  expectNoMetadata,
+} from '../../../test/fixtures/images/image-assertions.js';
+import { jpegWithGps, solidPng } from '../../../test/fixtures/images/image-fixtures.js';
+import { createLocalImageStorage, type ImageStorage } from './image-storage.js';
+import * as service from './images.service.js';
+
+let database: DatabaseHandle;
+let dataDir: string;
+let storage: ImageStorage;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-images-'));
+  storage = createLocalImageStorage(path.join(dataDir, 'images'));
+  app = await buildApp(testConfig({ DATA_DIR: dataDir }), { db: database.db, imageStorage: storage });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('GET /api/v2/image/:id', () => {
+  it('serves the stored WebP with immutable caching, an ETag and nosniff; no metadata survives', async () => {
+    const row = await service.storeImage(database.db, storage, null, await jpegWithGps(1200, 800));
+    expect(row).toMatchObject({
+      mimeType: 'image/webp',
+      width: 1200,
+      height: 800,
+      thumbWidth: 480,
+      thumbHeight: 320,
+    });
+
+    const response = await app.inject({ method: 'GET', url: `/api/v2/image/${row.id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-length']).toBe(String(row.byteSize));
+    expect(response.headers.etag).toMatch(/^".+"$/);
+    const served = response.rawPayload;
+    const meta = await sharp(served).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual([
+      'webp',
+      1200,
+      800,
+      undefined,
+    ]);
+    expectNoMetadata(served);
+
+    const stored = await fs.readFile(path.join(dataDir, 'images', row.storageKey));
+    expect(stored.equals(served)).toBe(true);
+
+    const again = await app.inject({
+      method: 'GET',
+      url: `/api/v2/image/${row.id}`,
+      headers: { 'if-none-match': String(response.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+  });
+
+  it('serves the thumbnail with ?size=thumb, with its own ETag', async () => {
+    const row = await service.storeImage(database.db, storage, null, await solidPng(1000, 2000));
+    const full = await app.inject({ method: 'GET', url: `/api/v2/image/${row.id}?size=full` });
+    const thumb = await app.inject({ method: 'GET', url: `/api/v2/image/${row.id}?size=thumb` });
+    expect(thumb.statusCode).toBe(200);
+    const thumbMeta = await sharp(thumb.rawPayload).metadata();
+    expect([thumbMeta.width, thumbMeta.height]).toEqual([240, 480]);
+    const fullMeta = await sharp(full.rawPayload).metadata();
+    expect([fullMeta.width, fullMeta.height]).toEqual([1000, 2000]);
+    expect(thumb.headers.etag).not.toBe(full.headers.etag);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/v2/image/${row.id}?size=huge` })).statusCode,
+    ).toBe(422);
+  });
+
+  it('answers 404 with the envelope for an unknown id and 422 for a malformed one', async () => {
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/v2/image/0190a000-0000-7000-8000-000000000000',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, status: 404, data: null });
+    expect(String(missing.headers['cache-control'] ?? '')).not.toContain('immutable');
+    const malformed = await app.inject({
+      method: 'GET',
+      url: '/api/v2/image/..%2F..%2Fetc%2Fpasswd',
+    });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json()).toMatchObject({ success: false, status: 422 });
+  });
+});
+
+describe('storing and deleting', () => {
+  const filesOf = (row: service.ImageRow) =>
+    [row.storageKey, row.thumbStorageKey].map((key) => path.join(dataDir, 'images', key));
+  const exists = (file: string) =>
+    fs.access(file).then(
+      () => true,
+      () => false,
+    );
+
+  it('writes both files under sharded keys, and deleteImage removes the row and the files', async () => {
+    const row = await service.storeImage(database.db, storage, null, await solidPng(300, 300));
+    expect(row.storageKey).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}\.webp$/);
+    for (const file of filesOf(row)) expect(await exists(file)).toBe(true);
+
+    expect(await service.deleteImage(database.db, storage, row.id)).toBe(true);
+    for (const file of filesOf(row)) expect(await exists(file)).toBe(false);
+    expect((await app.inject({ method: 'GET', url: `/api/v2/image/${row.id}` })).statusCode).toBe(
+      404,
+    );
+    expect(await service.deleteImage(database.db, storage, row.id)).toBe(false);
+  });
+
+  it('deleteImages removes many at once', async () => {
+    const rows = await Promise.all(
+      [1, 2, 3].map(async () =>
+        service.storeImage(database.db, storage, null, await solidPng(20, 20)),
+      ),
+    );
+    expect(
+      await service.deleteImages(
+        database.db,
+        storage,
+        rows.map((row) => row.id),
+      ),
+    ).toBe(3);
+    for (const file of rows.flatMap(filesOf)) expect(await exists(file)).toBe(false);
+  });
+
+  it('leaves no files behind when the row cannot be written', async () => {
+    const puts: string[] = [];
+    const spying: ImageStorage = {
+      ...storage,
+      put: async (key, bytes, type) => {
+        puts.push(key);
+        await storage.put(key, bytes, type);
+      },
+    };
+    // owner_id is a uuid column: an invalid value makes the insert fail after both files are written.
+    await expect(
+      service.storeImage(database.db, spying, 'not-a-uuid', await solidPng(20, 20)),
+    ).rejects.toThrow();
+    expect(puts).toHaveLength(2);
+    for (const key of puts) expect(await exists(path.join(dataDir, 'images', key))).toBe(false);
+  });
+
+  it('does not write anything for a refused upload', async () => {
+    const before = await fs.readdir(path.join(dataDir, 'images'), { recursive: true });
+    await expectHttpError(service.storeImage(database.db, storage, null, Buffer.from('text')), 415);
+    expect(await fs.readdir(path.join(dataDir, 'images'), { recursive: true })).toEqual(before);
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { escapeHtml, linkify } from './mail-templates.js';
+import * as service from './mail-outbox.service.js';
+
+const LIST_LIMIT = 50;
+
+/** The mail bodies are ours but carry user input: nothing in them may run, nothing may load from elsewhere. */
+const NO_SCRIPT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
+const STATUS_LABELS: Record<service.OutboxRow['status'], string> = {
+  pending: '送信待ち',
+  sent: '送信済み',
+  failed: '送信失敗',
+};
+
+function formatTime(date: Date): string {
+  return date.toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', hour12: false });
+}
+
+function renderList(rows: service.OutboxRow[]): string {
+  const items = rows.map((row) => {
+    const body = row.textBody.split('\n').map(linkify).join('<br>');
+    const error = row.lastError ? `<p class="error">エラー：${escapeHtml(row.lastError)}</p>` : '';
+    return (
+      `<article><h2><a href="/dev/mail/${escapeHtml(row.id)}">${escapeHtml(row.subject)}</a></h2>` +
+      `<p class="meta">宛先：${escapeHtml(row.toAddress)} ｜ ${escapeHtml(formatTime(row.createdAt))}` +
+      ` ｜ ${STATUS_LABELS[row.status]}（試行 ${row.attempts} 回） ｜ ${row.category === 'essential' ? '必須' : 'お知らせ'}</p>` +
+      `${error}<div class="body">${body}</div></article>`
+    );
+  });
+  const empty = rows.length === 0 ? '<p>まだメールはありません。</p>' : '';
+  return (
+    `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>開発用メールボックス｜えきスポ</title>` +
+    `<style>body{font-family:sans-serif;max-width:860px;margin:24px auto;padding:0 16px;color:#222}` +
+    `article{border:1px solid #ddd;border-radius:8px;padding:12px 16px;margin:0 0 16px}` +
+    `h2{font-size:1.05rem;margin:0 0 4px}.meta{color:#666;font-size:.85rem;margin:0 0 8px}` +
+    `.error{color:#b00020;font-size:.85rem}.body{white-space:normal;line-height:1.6;word-break:break-all}</style></head>` +
+    `<body><h1>開発用メールボックス</h1><p>SMTP_URL が未設定のため、メールは送信されずここに保存されます（新しい順に最大${LIST_LIMIT}件）。</p>` +
+    `${empty}${items.join('')}</body></html>`
+  );
+}
+
+/** Typed on the plain reply: these pages are HTML, outside the envelope schemas. */
+function sendHtml(reply: FastifyReply, html: string, csp: string) {
+  return reply
+    .header('Content-Security-Policy', csp)
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/**
+ * The development outbox. Register only when NODE_ENV is not production and SMTP_URL is
+ * unset: it shows every queued mail, links included, to anyone who can reach the server.
+ */
+export const devMailRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) =>
+    sendHtml(reply, renderList(await service.listRecentMails(db, LIST_LIMIT)), NO_SCRIPT_CSP),
+  );
+
+  app.get(
+    '/dev/mail/:id',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ id: z.uuid() }),
+        response: errorResponses(404, 422),
+      },
+    },
+    async (request, reply) => {
+      const row = await service.getMail(db, request.params.id);
+      return sendHtml(reply, row.htmlBody, `${NO_SCRIPT_CSP}; sandbox`);
+    },
+  );
+};

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/** Account contract (spec §7, DESIGN §3). Wire format: snake_case. */
+
+export const NAME_MAX = 30;
+export const BIO_MAX = 160;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+
+export const nameSchema = z
+  .string({ error: 'ニックネームを入力してください。' })
+  .trim()
+  .min(1, 'ニックネームを入力してください。')
+  .max(NAME_MAX, `ニックネームは${NAME_MAX}文字以内で入力してください。`);
+
+export const emailSchema = z
+  .string({ error: 'メールアドレスを入力してください。' })
+  .trim()
+  .min(1, 'メールアドレスを入力してください。')
+  .max(EMAIL_MAX, `メールアドレスは${EMAIL_MAX}文字以内で入力してください。`)
+  .pipe(z.email('正しいメールアドレスを入力してください。'))
+  .transform((value) => value.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: 'パスワードを入力してください。' })
+  .min(PASSWORD_MIN, `パスワードは${PASSWORD_MIN}文字以上で入力してください。`)
+  .max(PASSWORD_MAX, `パスワードは${PASSWORD_MAX}文字以内で入力してください。`);
+
+/** Any password the user types to prove who they are (not checked for strength). */
+export const currentPasswordSchema = z
+  .string({ error: 'パスワードを入力してください。' })
+  .min(1, 'パスワードを入力してください。')
+  .max(PASSWORD_MAX, `パスワードは${PASSWORD_MAX}文字以内で入力してください。`);
+
+const confirmationSchema = z.string({ error: '確認用パスワードを入力してください。' });
+const PASSWORDS_DIFFER = 'パスワードと確認用パスワードが一致しません。';
+
+function withConfirmation<T extends { password: string; password_confirmation: string }>(
+  schema: z.ZodType<T>,
+) {
+  return schema.refine((value) => value.password === value.password_confirmation, {
+    message: PASSWORDS_DIFFER,
+    path: ['password_confirmation'],
+  });
+}
+
+export const registerBodySchema = withConfirmation(
+  z.object({
+    name: nameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    password_confirmation: confirmationSchema,
+  }),
+);
+
+export const loginBodySchema = z.object({ email: emailSchema, password: currentPasswordSchema });
+
+export const resendVerificationBodySchema = z.object({ email: emailSchema });
+
+export const passwordChangeBodySchema = withConfirmation(
+  z.object({
+    current_password: currentPasswordSchema,
+    password: passwordSchema,
+    password_confirmation: confirmationSchema,
+  }),
+);
+
+export const passwordResetRequestBodySchema = z.object({ email: emailSchema });
+
+export const tokenSchema = z
+  .string({ error: 'URLが正しくありません。' })
+  .regex(/^[A-Za-z0-9_-]{20,128}$/, 'URLが正しくありません。メールのリンクをもう一度開いてください。');
+
+export const passwordResetBodySchema = withConfirmation(
+  z.object({
+    token: tokenSchema,
+    password: passwordSchema,
+    password_confirmation: confirmationSchema,
+  }),
+);
+
+export const emailChangeRequestBodySchema = z.object({
+  email: emailSchema,
+  password: currentPasswordSchema,
+});
+
+export const deleteAccountBodySchema = z.object({ password: currentPasswordSchema });
+
+export const tokenParamsSchema = z.object({ token: tokenSchema });
+
+/** What anyone may see of a user. */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  bio: z.string(),
+  avatar: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** The signed-in user's own account. */
+export const meSchema = publicUserSchema.extend({
+  email: z.string(),
+  email_verified: z.boolean(),
+  mail_opt_in: z.boolean(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const loginResultSchema = z.object({ token: z.string(), user: meSchema });
