@@ -31,11 +31,28 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: ['packages'], from: ['apps'], message: 'packages/ may not import from apps/.' },
-            { target: ['apps/api'], from: ['apps/web'], message: 'The API may not import the web app.' },
-            { target: ['apps/web'], from: ['apps/api'], message: 'The web app may not import the API: use packages/shared.' },
             {
-              target: ['apps/web/src/features', 'apps/web/src/components', 'apps/web/src/lib', 'apps/web/src/config'],
+              target: ['packages'],
+              from: ['apps'],
+              message: 'packages/ may not import from apps/.',
+            },
+            {
+              target: ['apps/api'],
+              from: ['apps/web'],
+              message: 'The API may not import the web app.',
+            },
+            {
+              target: ['apps/web'],
+              from: ['apps/api'],
+              message: 'The web app may not import the API: use packages/shared.',
+            },
+            {
+              target: [
+                'apps/web/src/features',
+                'apps/web/src/components',
+                'apps/web/src/lib',
+                'apps/web/src/config',
+              ],
               from: ['apps/web/src/app'],
               message: 'Only app/ composes pages: nothing imports from it.',
             },

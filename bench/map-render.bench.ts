@@ -25,7 +25,12 @@ export async function benchMapRender() {
       await context.close();
     }
     times.sort((a, b) => a - b);
-    return { runs: RUNS, median_ms: times[Math.floor(RUNS / 2)], min_ms: times[0], max_ms: times[RUNS - 1] };
+    return {
+      runs: RUNS,
+      median_ms: times[Math.floor(RUNS / 2)],
+      min_ms: times[0],
+      max_ms: times[RUNS - 1],
+    };
   } finally {
     await browser.close();
     await server.stop();

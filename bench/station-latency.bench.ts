@@ -17,7 +17,12 @@ async function load(server: RunningServer) {
   // Walk the ids with a fixed stride so every run asks for the same spread of stations.
   const path = () => `/api/v2/stations/${ids[(next = (next + 7919) % ids.length)]}`;
   // Warm up caches and JIT before measuring.
-  await autocannon({ url: server.url, connections: 10, duration: 3, requests: [{ setupRequest: (r) => ({ ...r, path: path() }) }] });
+  await autocannon({
+    url: server.url,
+    connections: 10,
+    duration: 3,
+    requests: [{ setupRequest: (r) => ({ ...r, path: path() }) }],
+  });
   const result = await autocannon({
     url: server.url,
     connections: CONNECTIONS,

@@ -2,9 +2,7 @@
 import { spawn } from 'node:child_process';
 
 const run = (args) => spawn('npm', args, { stdio: 'inherit' });
-const children = [
-  run(['run', 'build', '-w', 'packages/shared']),
-];
+const children = [run(['run', 'build', '-w', 'packages/shared'])];
 children[0].on('exit', (code) => {
   if (code !== 0) process.exit(code ?? 1);
   children.push(run(['run', 'dev', '-w', 'apps/api']), run(['run', 'dev', '-w', 'apps/web']));

@@ -40,7 +40,8 @@ export const boundaries = {
     ],
     messages: {
       restricted: '{{message}}',
-      crossFeature: 'Features do not import each other ({{from}} → {{to}}): move the shared part to components/ or lib/.',
+      crossFeature:
+        'Features do not import each other ({{from}} → {{to}}): move the shared part to components/ or lib/.',
     },
   },
   create(context) {
@@ -50,13 +51,17 @@ export const boundaries = {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const imported = path.resolve(path.dirname(filename), source);
       for (const zone of zones) {
-        if (zone.target.some((folder) => inside(filename, folder)) && zone.from.some((folder) => inside(imported, folder))) {
+        if (
+          zone.target.some((folder) => inside(filename, folder)) &&
+          zone.from.some((folder) => inside(imported, folder))
+        ) {
           context.report({ node, messageId: 'restricted', data: { message: zone.message } });
         }
       }
       const from = featureOf(filename);
       const to = featureOf(imported);
-      if (from && to && from !== to) context.report({ node, messageId: 'crossFeature', data: { from, to } });
+      if (from && to && from !== to)
+        context.report({ node, messageId: 'crossFeature', data: { from, to } });
     }
     return {
       ImportDeclaration: (node) => check(node, node.source.value),

@@ -12,7 +12,11 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -48,7 +52,10 @@ export async function startServer(options: { databaseUrl?: string } = {}): Promi
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error('server did not start');
-    const ok = await fetch(`${url}/api/v2/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/v2/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -12,7 +12,10 @@ export const describeInBrowser = chromiumPath ? describe : describe.skip;
 export function useBrowser() {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath ?? undefined, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({
+      executablePath: chromiumPath ?? undefined,
+      args: CHROMIUM_ARGS,
+    });
   });
   afterAll(async () => {
     await browser?.close();

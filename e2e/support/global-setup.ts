@@ -21,7 +21,11 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -46,8 +50,13 @@ export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
   const required = process.env.CI === 'true' || process.env.REQUIRE_E2E === '1';
   if (!chromiumPath) {
-    if (required) throw new Error('Chromium is required for the browser journeys (apt-get install chromium fonts-noto-cjk)');
-    console.warn('\n!!! No Chromium found: browser journeys are SKIPPED. Install it with: apt-get install chromium fonts-noto-cjk\n');
+    if (required)
+      throw new Error(
+        'Chromium is required for the browser journeys (apt-get install chromium fonts-noto-cjk)',
+      );
+    console.warn(
+      '\n!!! No Chromium found: browser journeys are SKIPPED. Install it with: apt-get install chromium fonts-noto-cjk\n',
+    );
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-e2e-'));
   const port = await freePort();

@@ -3,7 +3,11 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES } from '@ekispot/shared';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
@@ -46,7 +50,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -82,7 +88,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     global: false,
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'ekispot-rl:' } : {}),
     // The error handler turns this into the 429 envelope; the plugin adds Retry-After.
-    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, code: 'RATE_LIMITED', message: 'rate limited' }),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      code: 'RATE_LIMITED',
+      message: 'rate limited',
+    }),
   });
   await app.register(openapiPlugin, { version: APP_VERSION });
 
@@ -91,10 +101,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(mapRoutes, { db: deps.db });
   const auth = createAuthenticator({ db: deps.db, publicUrl: config.publicUrl });
   await app.register(authRoutes, { db: deps.db, publicUrl: config.publicUrl, auth });
-  const imageStorage = deps.imageStorage ?? createLocalImageStorage(path.join(config.dataDir, 'images'));
+  const imageStorage =
+    deps.imageStorage ?? createLocalImageStorage(path.join(config.dataDir, 'images'));
   await app.register(imagesRoutes, { db: deps.db, storage: imageStorage });
   // Without SMTP in development, mails are readable at /dev/mail (and logged).
-  if (config.env !== 'production' && !config.smtpUrl) await app.register(devMailRoutes, { db: deps.db });
+  if (config.env !== 'production' && !config.smtpUrl)
+    await app.register(devMailRoutes, { db: deps.db });
 
   await app.register(webPlugin, {
     distDir: config.webDistDir,

@@ -33,7 +33,10 @@ export const configSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^https?:\/\/[^\s]+\{z\}[^\s]*$/, 'must be an http(s) URL template containing {z}, {x} and {y}')
+      .regex(
+        /^https?:\/\/[^\s]+\{z\}[^\s]*$/,
+        'must be an http(s) URL template containing {z}, {x} and {y}',
+      )
       .refine((value) => value.includes('{x}') && value.includes('{y}'), 'must contain {x} and {y}')
       .optional(),
   ),

@@ -32,11 +32,23 @@ async function main() {
   const app = await buildApp(config, { db: database.db });
   app.log.info({ driver: database.driver }, 'database ready');
   const imported = await ensureStationData(database.db, app.log);
-  app.log.info({ ...imported }, imported.skipped ? 'station data already loaded' : 'station data imported');
+  app.log.info(
+    { ...imported },
+    imported.skipped ? 'station data already loaded' : 'station data imported',
+  );
 
   // Requests only queue mail; this worker sends it, retrying through SMTP outages.
-  const transport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const mailWorker = createMailWorker({ db: database.db, transport, log: app.log, intervalMs: 5_000 });
+  const transport = createMailTransport({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+  });
+  const mailWorker = createMailWorker({
+    db: database.db,
+    transport,
+    log: app.log,
+    intervalMs: 5_000,
+  });
   mailWorker.start();
 
   let closing = false;

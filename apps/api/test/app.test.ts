@@ -56,9 +56,15 @@ describe('API platform', () => {
   it('gives every response a request id, and keeps a sane one it was given', async () => {
     const fresh = await ctx.app.inject('/api/v2/health');
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const kept = await ctx.app.inject({ url: '/api/v2/health', headers: { 'x-request-id': 'trace-12345678' } });
+    const kept = await ctx.app.inject({
+      url: '/api/v2/health',
+      headers: { 'x-request-id': 'trace-12345678' },
+    });
     expect(kept.headers['x-request-id']).toBe('trace-12345678');
-    const refused = await ctx.app.inject({ url: '/api/v2/health', headers: { 'x-request-id': '<script>' } });
+    const refused = await ctx.app.inject({
+      url: '/api/v2/health',
+      headers: { 'x-request-id': '<script>' },
+    });
     expect(refused.headers['x-request-id']).not.toBe('<script>');
   });
 

@@ -17,7 +17,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testDriver === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     const template = inject('postgresTemplate');
-    if (!adminUrl || !template) throw new Error('TEST_DATABASE_URL is required for the postgres test driver');
+    if (!adminUrl || !template)
+      throw new Error('TEST_DATABASE_URL is required for the postgres test driver');
     const name = `ekispot_test_${randomUUID().replaceAll('-', '')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();

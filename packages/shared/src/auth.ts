@@ -71,7 +71,10 @@ export const passwordResetRequestBodySchema = z.object({ email: emailSchema });
 
 export const tokenSchema = z
   .string({ error: 'URLが正しくありません。' })
-  .regex(/^[A-Za-z0-9_-]{20,128}$/, 'URLが正しくありません。メールのリンクをもう一度開いてください。');
+  .regex(
+    /^[A-Za-z0-9_-]{20,128}$/,
+    'URLが正しくありません。メールのリンクをもう一度開いてください。',
+  );
 
 export const passwordResetBodySchema = withConfirmation(
   z.object({

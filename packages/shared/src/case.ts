@@ -44,7 +44,8 @@ function convertKeys(value: unknown, convert: (key: string) => string): unknown 
   if (Array.isArray(value)) return value.map((item) => convertKeys(item, convert));
   if (!isPlainObject(value)) return value;
   const result: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) result[convert(key)] = convertKeys(inner, convert);
+  for (const [key, inner] of Object.entries(value))
+    result[convert(key)] = convertKeys(inner, convert);
   return result;
 }
 

@@ -32,7 +32,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   VALIDATION_FAILED: '入力内容に誤りがあります。',
   RATE_LIMITED: 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。',
   INTERNAL: 'サーバーでエラーが発生しました。しばらく待ってからもう一度お試しください。',
-  SERVICE_UNAVAILABLE: 'ただいまサービスを利用できません。しばらく待ってからもう一度お試しください。',
+  SERVICE_UNAVAILABLE:
+    'ただいまサービスを利用できません。しばらく待ってからもう一度お試しください。',
 };
 
 export function errorCodeForStatus(status: number): ErrorCode {

@@ -44,7 +44,10 @@ export function sendPrepared(
   payload: PreparedPayload,
   cacheControl: string,
 ) {
-  reply.header('ETag', payload.etag).header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding');
+  reply
+    .header('ETag', payload.etag)
+    .header('Cache-Control', cacheControl)
+    .header('Vary', 'Accept-Encoding');
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === payload.etag)) {
     return reply.status(304).send();
@@ -52,6 +55,7 @@ export function sendPrepared(
   reply.type('application/json; charset=utf-8');
   const accept = request.headers['accept-encoding'];
   if (acceptsEncoding(accept, 'br')) return reply.header('Content-Encoding', 'br').send(payload.br);
-  if (acceptsEncoding(accept, 'gzip')) return reply.header('Content-Encoding', 'gzip').send(payload.gzip);
+  if (acceptsEncoding(accept, 'gzip'))
+    return reply.header('Content-Encoding', 'gzip').send(payload.gzip);
   return reply.send(payload.identity);
 }

@@ -10,7 +10,10 @@ import type { AppRouteDefinition } from './route-table';
  * Runs before every page: malformed parameters → 404; guest-only pages send a
  * signed-in user to /; auth pages send a visitor to /login?redirect=<intended path>.
  */
-export function createRouteGuard(route: AppRouteDefinition, queryClient: QueryClient): LoaderFunction {
+export function createRouteGuard(
+  route: AppRouteDefinition,
+  queryClient: QueryClient,
+): LoaderFunction {
   return async ({ request, params }) => {
     if (!areRouteParamsValid(route.params, params)) {
       throw data(null, { status: 404, statusText: 'Not Found' });

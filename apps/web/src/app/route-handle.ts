@@ -9,7 +9,12 @@ export interface AppRouteHandle {
 }
 
 function isAppRouteHandle(handle: unknown): handle is AppRouteHandle {
-  return typeof handle === 'object' && handle !== null && 'title' in handle && typeof handle.title === 'string';
+  return (
+    typeof handle === 'object' &&
+    handle !== null &&
+    'title' in handle &&
+    typeof handle.title === 'string'
+  );
 }
 
 /** The deepest matched route's handle. */

@@ -12,7 +12,9 @@ describe('areRouteParamsValid', () => {
 
   it('accepts UUIDs only for ids', () => {
     const rules = { postId: 'uuid' } as const;
-    expect(areRouteParamsValid(rules, { postId: '01936f2e-8b9c-7d3a-9c1e-0123456789ab' })).toBe(true);
+    expect(areRouteParamsValid(rules, { postId: '01936f2e-8b9c-7d3a-9c1e-0123456789ab' })).toBe(
+      true,
+    );
     expect(areRouteParamsValid(rules, { postId: 'nope' })).toBe(false);
     expect(areRouteParamsValid(rules, {})).toBe(false);
   });

@@ -3,7 +3,12 @@ import { routeTable } from './route-table';
 import type { RouteAccess, RouteLayout } from './route-table';
 
 /** Spec §2, with the access and layout each route must have. */
-const SPEC_ROUTES: [path: string, access: RouteAccess, layout: RouteLayout | null, title?: string][] = [
+const SPEC_ROUTES: [
+  path: string,
+  access: RouteAccess,
+  layout: RouteLayout | null,
+  title?: string,
+][] = [
   ['/', 'open', 'map', 'TOP'],
   ['/login', 'guest', null],
   ['/register', 'guest', null],
@@ -78,6 +83,8 @@ describe('routeTable', () => {
     expect(routeTable.find((route) => route.path === '/station/:stationGroupId')?.params).toEqual({
       stationGroupId: 'stationGroupId',
     });
-    expect(routeTable.find((route) => route.path === '/post/:postId')?.params).toEqual({ postId: 'uuid' });
+    expect(routeTable.find((route) => route.path === '/post/:postId')?.params).toEqual({
+      postId: 'uuid',
+    });
   });
 });

@@ -38,7 +38,14 @@ function page(
   lazy: LazyRouteModule = comingSoon,
   extra: Partial<Pick<AppRouteDefinition, 'layout' | 'params'>> = {},
 ): AppRouteDefinition {
-  return { path, title, access, lazy, layout: extra.layout ?? 'default', ...(extra.params ? { params: extra.params } : {}) };
+  return {
+    path,
+    title,
+    access,
+    lazy,
+    layout: extra.layout ?? 'default',
+    ...(extra.params ? { params: extra.params } : {}),
+  };
 }
 
 const LOGIN = { layout: 'login' } as const;
@@ -50,9 +57,18 @@ export const routeTable: readonly AppRouteDefinition[] = [
   page(paths.login.path, 'ログイン', 'guest', login, LOGIN),
   page(paths.register.path, '新規登録', 'guest', comingSoon, LOGIN),
   page(paths.forgot.path, 'パスワードの再設定', 'guest', comingSoon, LOGIN),
-  page(paths.resetPassword.path, '新しいパスワードの設定', 'guest', comingSoon, { ...LOGIN, params: token }),
-  page(paths.verifyEmail.path, 'メールアドレスの確認', 'guest', comingSoon, { ...LOGIN, params: token }),
-  page(paths.verifyNewEmail.path, '新しいメールアドレスの確認', 'open', comingSoon, { ...LOGIN, params: token }),
+  page(paths.resetPassword.path, '新しいパスワードの設定', 'guest', comingSoon, {
+    ...LOGIN,
+    params: token,
+  }),
+  page(paths.verifyEmail.path, 'メールアドレスの確認', 'guest', comingSoon, {
+    ...LOGIN,
+    params: token,
+  }),
+  page(paths.verifyNewEmail.path, '新しいメールアドレスの確認', 'open', comingSoon, {
+    ...LOGIN,
+    params: token,
+  }),
   page(paths.unsubscribe.path, 'メール配信の停止', 'open', comingSoon, { ...LOGIN, params: token }),
 
   page(paths.leave.path, '退会', 'auth'),
@@ -69,14 +85,20 @@ export const routeTable: readonly AppRouteDefinition[] = [
     params: { postId: 'uuid', commentId: 'uuid' },
   }),
   page(paths.postCreateEvent.path, 'イベントの投稿', 'auth'),
-  page(paths.postCreateEventAt.path, 'イベントの投稿', 'auth', comingSoon, { params: uuid('postId') }),
+  page(paths.postCreateEventAt.path, 'イベントの投稿', 'auth', comingSoon, {
+    params: uuid('postId'),
+  }),
   page(paths.postCreateImage.path, '写真の投稿', 'auth', comingSoon, { params: stationParam }),
   page(paths.postCreateImageFor.path, '写真の投稿', 'auth', comingSoon, { params: uuid('postId') }),
   page(paths.postCreateSpot.path, 'スポットの投稿', 'auth'),
   page(paths.postUpdateEvent.path, 'イベントの編集', 'auth'),
-  page(paths.postUpdateEventById.path, 'イベントの編集', 'auth', comingSoon, { params: uuid('postId') }),
+  page(paths.postUpdateEventById.path, 'イベントの編集', 'auth', comingSoon, {
+    params: uuid('postId'),
+  }),
   page(paths.postUpdateImage.path, '写真の編集', 'auth', comingSoon, { params: stationParam }),
-  page(paths.postUpdateImageById.path, '写真の編集', 'auth', comingSoon, { params: uuid('postId') }),
+  page(paths.postUpdateImageById.path, '写真の編集', 'auth', comingSoon, {
+    params: uuid('postId'),
+  }),
   page(paths.postUpdateSpot.path, 'スポットの編集', 'auth'),
 
   page(paths.privacy.path, 'プライバシーポリシー', 'open', privacy),
@@ -92,8 +114,12 @@ export const routeTable: readonly AppRouteDefinition[] = [
   page(paths.profileWantToParticipateEvents.path, '参加したいイベント', 'open', comingSoon, {
     params: uuid('userId'),
   }),
-  page(paths.profileWantToVisitSpots.path, '行きたいスポット', 'open', comingSoon, { params: uuid('userId') }),
-  page(paths.profileWantToVisitStations.path, '行きたい駅', 'open', comingSoon, { params: uuid('userId') }),
+  page(paths.profileWantToVisitSpots.path, '行きたいスポット', 'open', comingSoon, {
+    params: uuid('userId'),
+  }),
+  page(paths.profileWantToVisitStations.path, '行きたい駅', 'open', comingSoon, {
+    params: uuid('userId'),
+  }),
   page(paths.profileLists.path, 'リスト', 'open', comingSoon, { params: uuid('userId') }),
   page(paths.profilePosts.path, '投稿', 'open', comingSoon, { params: uuid('userId') }),
   page(paths.profileStamps.path, 'スタンプ', 'open', comingSoon, { params: uuid('userId') }),

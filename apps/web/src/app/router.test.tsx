@@ -18,11 +18,34 @@ function stubSession(signedIn: boolean) {
       if (url.endsWith('/auth/me')) {
         return Promise.resolve(
           signedIn
-            ? new Response(JSON.stringify({ data: { id: USER_ID, name: '駅太郎' }, message: '', status: 200, success: true, errors: null }), { status: 200 })
-            : new Response(JSON.stringify({ data: null, message: 'ログインが必要です。', status: 401, success: false, errors: null }), { status: 401 }),
+            ? new Response(
+                JSON.stringify({
+                  data: { id: USER_ID, name: '駅太郎' },
+                  message: '',
+                  status: 200,
+                  success: true,
+                  errors: null,
+                }),
+                { status: 200 },
+              )
+            : new Response(
+                JSON.stringify({
+                  data: null,
+                  message: 'ログインが必要です。',
+                  status: 401,
+                  success: false,
+                  errors: null,
+                }),
+                { status: 401 },
+              ),
         );
       }
-      return Promise.resolve(new Response(JSON.stringify({ data: null, message: 'x', status: 404, success: false, errors: null }), { status: 404 }));
+      return Promise.resolve(
+        new Response(
+          JSON.stringify({ data: null, message: 'x', status: 404, success: false, errors: null }),
+          { status: 404 },
+        ),
+      );
     }),
   );
 }
@@ -70,7 +93,9 @@ describe('router', () => {
 
   it('renders a coming-soon frame with the route title', async () => {
     renderAt('/rankings/impact');
-    expect(await screen.findByRole('heading', { level: 1, name: '影響度数ランキング' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '影響度数ランキング' }),
+    ).toBeTruthy();
     expect(screen.getByText('準備中')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('影響度数ランキング | えきスポ'));
   });
@@ -78,7 +103,9 @@ describe('router', () => {
   it('sends visitors from auth pages to /login with the intended path', async () => {
     const router = renderAt('/notifications?tab=all');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/notifications?tab=all')}`);
+    expect(router.state.location.search).toBe(
+      `?redirect=${encodeURIComponent('/notifications?tab=all')}`,
+    );
   });
 
   it('sends signed-in users from guest pages to /', async () => {
@@ -95,9 +122,15 @@ describe('router', () => {
 
   it('renders the header and footer links', async () => {
     renderAt('/privacy');
-    expect(await screen.findByRole('heading', { level: 1, name: 'プライバシーポリシー' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /駅ガチャ/ }).getAttribute('href')).toBe('/search/station/random');
-    expect(screen.getByRole('link', { name: /ログイン/ }).getAttribute('href')).toBe('/login?redirect=%2Fprivacy');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'プライバシーポリシー' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: /駅ガチャ/ }).getAttribute('href')).toBe(
+      '/search/station/random',
+    );
+    expect(screen.getByRole('link', { name: /ログイン/ }).getAttribute('href')).toBe(
+      '/login?redirect=%2Fprivacy',
+    );
     expect(screen.getByRole('link', { name: '利用規約' }).getAttribute('href')).toBe('/service');
     expect(screen.getByRole('link', { name: '駅データ.jp' })).toBeTruthy();
   });

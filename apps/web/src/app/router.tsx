@@ -24,12 +24,18 @@ function toRouteObject(route: AppRouteDefinition, queryClient: QueryClient): Rou
 }
 
 function routesFor(layout: RouteLayout, queryClient: QueryClient): RouteObject[] {
-  return routeTable.filter((route) => route.layout === layout).map((route) => toRouteObject(route, queryClient));
+  return routeTable
+    .filter((route) => route.layout === layout)
+    .map((route) => toRouteObject(route, queryClient));
 }
 
 /** The route tree: one layout route per layout, each with its pages; unmatched paths → 404. */
 export function buildRoutes(queryClient: QueryClient): RouteObject[] {
-  const notFoundHandle: AppRouteHandle = { title: NOT_FOUND_TITLE, access: 'open', layout: 'default' };
+  const notFoundHandle: AppRouteHandle = {
+    title: NOT_FOUND_TITLE,
+    access: 'open',
+    layout: 'default',
+  };
   return [
     {
       id: 'root',
@@ -37,7 +43,12 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
       ErrorBoundary: RouteErrorPage,
       HydrateFallback: () => <LoadingBar active />,
       children: [
-        { id: 'layout-map', Component: MapLayout, ErrorBoundary: RouteErrorPage, children: routesFor('map', queryClient) },
+        {
+          id: 'layout-map',
+          Component: MapLayout,
+          ErrorBoundary: RouteErrorPage,
+          children: routesFor('map', queryClient),
+        },
         {
           id: 'layout-login',
           Component: LoginLayout,
@@ -50,7 +61,12 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
           ErrorBoundary: RouteErrorPage,
           children: [
             ...routesFor('default', queryClient),
-            { id: 'not-found', path: '*', handle: notFoundHandle, lazy: () => import('./routes/not-found') },
+            {
+              id: 'not-found',
+              path: '*',
+              handle: notFoundHandle,
+              lazy: () => import('./routes/not-found'),
+            },
           ],
         },
       ],

@@ -11,7 +11,10 @@ export function BuildUpdateSnackbar() {
 
   useEffect(() => {
     if (IS_DEV_BUILD) return undefined;
-    return startBuildCheck({ currentBuildId: BUILD_ID, onUpdateAvailable: () => setUpdateAvailable(true) });
+    return startBuildCheck({
+      currentBuildId: BUILD_ID,
+      onUpdateAvailable: () => setUpdateAvailable(true),
+    });
   }, []);
 
   return (

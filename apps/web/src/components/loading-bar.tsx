@@ -8,7 +8,13 @@ export function LoadingBar({ active }: { active: boolean }) {
     <LinearProgress
       aria-label={messages.loading}
       data-testid="global-loading"
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.modal + 1 }}
+      sx={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        right: 0,
+        zIndex: (theme) => theme.zIndex.modal + 1,
+      }}
     />
   );
 }

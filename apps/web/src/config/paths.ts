@@ -8,7 +8,10 @@ export const paths = {
   },
   register: { path: '/register', href: () => '/register' },
   forgot: { path: '/forgot', href: () => '/forgot' },
-  resetPassword: { path: '/reset-password/:token', href: (token: string) => `/reset-password/${token}` },
+  resetPassword: {
+    path: '/reset-password/:token',
+    href: (token: string) => `/reset-password/${token}`,
+  },
   verifyEmail: { path: '/verify-email/:token', href: (token: string) => `/verify-email/${token}` },
   verifyNewEmail: {
     path: '/verify-new-email/:token',
@@ -20,7 +23,10 @@ export const paths = {
   settingsProfile: { path: '/settings/profile', href: () => '/settings/profile' },
   listCreate: { path: '/list/create', href: () => '/list/create' },
   listUpdate: { path: '/list/update', href: () => '/list/update' },
-  listUpdateById: { path: '/list/update/:listId', href: (listId: string) => `/list/update/${listId}` },
+  listUpdateById: {
+    path: '/list/update/:listId',
+    href: (listId: string) => `/list/update/${listId}`,
+  },
   list: { path: '/list/:listId', href: (listId: string) => `/list/${listId}` },
   post: { path: '/post/:postId', href: (postId: string) => `/post/${postId}` },
   comment: {
@@ -87,8 +93,14 @@ export const paths = {
     path: '/profile/:userId/action/want-to-visit-stations',
     href: (userId: string) => `/profile/${userId}/action/want-to-visit-stations`,
   },
-  profileLists: { path: '/profile/:userId/lists', href: (userId: string) => `/profile/${userId}/lists` },
-  profilePosts: { path: '/profile/:userId/posts', href: (userId: string) => `/profile/${userId}/posts` },
+  profileLists: {
+    path: '/profile/:userId/lists',
+    href: (userId: string) => `/profile/${userId}/lists`,
+  },
+  profilePosts: {
+    path: '/profile/:userId/posts',
+    href: (userId: string) => `/profile/${userId}/posts`,
+  },
   profileStamps: {
     path: '/profile/:userId/stamps',
     href: (userId: string) => `/profile/${userId}/stamps`,

@@ -5,9 +5,17 @@ describe('parseRuntimeConfig', () => {
   it('reads the injected JSON', () => {
     expect(
       parseRuntimeConfig(
-        JSON.stringify({ map_tile_url: 'https://t/{z}/{x}/{y}.png', map_tile_attribution: '出典：国土地理院', public_url: 'https://e.jp' }),
+        JSON.stringify({
+          map_tile_url: 'https://t/{z}/{x}/{y}.png',
+          map_tile_attribution: '出典：国土地理院',
+          public_url: 'https://e.jp',
+        }),
       ),
-    ).toEqual({ mapTileUrl: 'https://t/{z}/{x}/{y}.png', mapTileAttribution: '出典：国土地理院', publicUrl: 'https://e.jp' });
+    ).toEqual({
+      mapTileUrl: 'https://t/{z}/{x}/{y}.png',
+      mapTileAttribution: '出典：国土地理院',
+      publicUrl: 'https://e.jp',
+    });
   });
 
   it('falls back to nulls when absent or malformed', () => {

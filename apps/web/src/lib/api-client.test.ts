@@ -6,14 +6,21 @@ import { ApiError } from './api-error';
 const anySchema = z.unknown();
 
 function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 function ok(data: unknown): Response {
   return jsonResponse(200, { data, message: 'OK', status: 200, success: true, errors: null });
 }
 
-function failure(status: number, message: string, errors: Record<string, string[]> | null = null): Response {
+function failure(
+  status: number,
+  message: string,
+  errors: Record<string, string[]> | null = null,
+): Response {
   return jsonResponse(status, { data: null, message, status, success: false, code: 'X', errors });
 }
 
@@ -62,9 +69,16 @@ describe('apiRequest: request', () => {
 
   it('sends JSON bodies snake_cased with a JSON content type', async () => {
     fetchMock.mockResolvedValueOnce(ok(null));
-    await apiRequest('/auth/register', { method: 'POST', body: { userName: 'a', nested: { displayName: 'b' } }, schema: anySchema });
+    await apiRequest('/auth/register', {
+      method: 'POST',
+      body: { userName: 'a', nested: { displayName: 'b' } },
+      schema: anySchema,
+    });
     expect(lastHeaders().get('Content-Type')).toBe('application/json');
-    expect(JSON.parse(String(lastInit().body))).toEqual({ user_name: 'a', nested: { display_name: 'b' } });
+    expect(JSON.parse(String(lastInit().body))).toEqual({
+      user_name: 'a',
+      nested: { display_name: 'b' },
+    });
   });
 
   it('sends FormData as is, without a JSON content type', async () => {
@@ -77,7 +91,9 @@ describe('apiRequest: request', () => {
   });
 
   it('snake_cases query keys and drops empty values', () => {
-    expect(buildApiUrl('/stations/random', { prefecture: 13, lineId: null, q: '' })).toBe('/api/v2/stations/random?prefecture=13');
+    expect(buildApiUrl('/stations/random', { prefecture: 13, lineId: null, q: '' })).toBe(
+      '/api/v2/stations/random?prefecture=13',
+    );
     expect(buildApiUrl('/x', { pageSize: 2 })).toBe('/api/v2/x?page_size=2');
   });
 });
@@ -85,7 +101,10 @@ describe('apiRequest: request', () => {
 describe('apiRequest: response', () => {
   it('camelCases the data and validates it against the wire schema', async () => {
     fetchMock.mockResolvedValueOnce(ok({ name_en: 'Tokyo', counts: { want_to_visit: 3 } }));
-    const schema = z.object({ name_en: z.string(), counts: z.object({ want_to_visit: z.number() }) });
+    const schema = z.object({
+      name_en: z.string(),
+      counts: z.object({ want_to_visit: z.number() }),
+    });
     const result = await apiRequest('/stations/1', { schema });
     expect(result.success).toBe(true);
     expect(result.data).toEqual({ nameEn: 'Tokyo', counts: { wantToVisit: 3 } });
@@ -102,7 +121,9 @@ describe('apiRequest: response', () => {
 
 describe('apiRequest: retry', () => {
   it.each([408, 409, 425, 429, 500, 502, 503, 504])('retries a GET once on %i', async (status) => {
-    fetchMock.mockResolvedValueOnce(failure(status, 'busy')).mockResolvedValueOnce(ok({ fine: true }));
+    fetchMock
+      .mockResolvedValueOnce(failure(status, 'busy'))
+      .mockResolvedValueOnce(ok({ fine: true }));
     const result = await apiRequest('/x', { schema: anySchema });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(result.data).toEqual({ fine: true });
@@ -110,13 +131,18 @@ describe('apiRequest: retry', () => {
 
   it('retries at most once', async () => {
     fetchMock.mockResolvedValue(failure(503, 'down'));
-    await expect(apiRequest('/x', { schema: anySchema })).rejects.toMatchObject({ status: 503, message: 'down' });
+    await expect(apiRequest('/x', { schema: anySchema })).rejects.toMatchObject({
+      status: 503,
+      message: 'down',
+    });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it.each([400, 401, 403, 404, 422, 501])('does not retry a GET on %i', async (status) => {
     fetchMock.mockResolvedValue(failure(status, 'no'));
-    await expect(apiRequest('/x', { schema: anySchema, skipUnauthorizedHandler: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      apiRequest('/x', { schema: anySchema, skipUnauthorizedHandler: true }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -128,17 +154,23 @@ describe('apiRequest: retry', () => {
 
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('never retries %s', async (method) => {
     fetchMock.mockResolvedValue(failure(503, 'down'));
-    await expect(apiRequest('/x', { method, body: {}, schema: anySchema })).rejects.toMatchObject({ status: 503 });
+    await expect(apiRequest('/x', { method, body: {}, schema: anySchema })).rejects.toMatchObject({
+      status: 503,
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
 
 describe('apiRequest: failures', () => {
   it('normalises a failure with the server message and camelCased field errors', async () => {
-    fetchMock.mockResolvedValueOnce(failure(422, '入力内容に誤りがあります。', { user_name: ['必須です'] }));
-    const error: unknown = await apiRequest('/auth/register', { method: 'POST', body: {}, schema: anySchema }).catch(
-      (caught: unknown) => caught,
+    fetchMock.mockResolvedValueOnce(
+      failure(422, '入力内容に誤りがあります。', { user_name: ['必須です'] }),
     );
+    const error: unknown = await apiRequest('/auth/register', {
+      method: 'POST',
+      body: {},
+      schema: anySchema,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     if (!(error instanceof ApiError)) return;
     expect(error.toFailure()).toEqual({
@@ -189,7 +221,9 @@ describe('apiRequest: failures', () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     fetchMock.mockResolvedValue(failure(401, 'ログインが必要です。'));
-    await expect(apiRequest('/notifications', { schema: anySchema })).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/notifications', { schema: anySchema })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
@@ -197,7 +231,9 @@ describe('apiRequest: failures', () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     fetchMock.mockResolvedValue(failure(401, 'ログインが必要です。'));
-    await expect(apiRequest('/auth/me', { schema: anySchema, skipUnauthorizedHandler: true })).rejects.toMatchObject({
+    await expect(
+      apiRequest('/auth/me', { schema: anySchema, skipUnauthorizedHandler: true }),
+    ).rejects.toMatchObject({
       status: 401,
     });
     expect(handler).not.toHaveBeenCalled();

@@ -83,7 +83,11 @@ function shouldRetry(method: HttpMethod, status: number, attempt: number): boole
   return attempt === 0 && READ_METHODS.has(method) && RETRY_STATUSES.has(status);
 }
 
-async function fetchWithRetry(url: string, init: RequestInit, method: HttpMethod): Promise<Response> {
+async function fetchWithRetry(
+  url: string,
+  init: RequestInit,
+  method: HttpMethod,
+): Promise<Response> {
   for (let attempt = 0; ; attempt += 1) {
     let response: Response;
     try {
@@ -130,7 +134,8 @@ export async function apiRequest<S extends z.ZodType>(
   const parsed = await readJson(response);
 
   if (response.status >= 400) {
-    if (!parsed.ok) return handleFailure(unexpectedFailure(response.status), options.skipUnauthorizedHandler);
+    if (!parsed.ok)
+      return handleFailure(unexpectedFailure(response.status), options.skipUnauthorizedHandler);
     return handleFailure(
       normalizeFailure({ status: response.status, body: parsed.value }),
       options.skipUnauthorizedHandler,

@@ -3,8 +3,12 @@ import { normalizeFailure, unexpectedFailure } from './api-error';
 
 describe('normalizeFailure', () => {
   it('prefers the server message, then the error text, then the default', () => {
-    expect(normalizeFailure({ status: 404, body: { message: '見つかりません' } }).message).toBe('見つかりません');
-    expect(normalizeFailure({ status: 404, body: {}, error: new Error('boom') }).message).toBe('boom');
+    expect(normalizeFailure({ status: 404, body: { message: '見つかりません' } }).message).toBe(
+      '見つかりません',
+    );
+    expect(normalizeFailure({ status: 404, body: {}, error: new Error('boom') }).message).toBe(
+      'boom',
+    );
     expect(normalizeFailure({ status: 404 }).message).toBe('エラーが発生しました');
   });
 
@@ -14,7 +18,9 @@ describe('normalizeFailure', () => {
   });
 
   it('camelCases field errors and returns null when there are none', () => {
-    expect(normalizeFailure({ status: 422, body: { errors: { new_password: ['短すぎます'] } } }).errors).toEqual({
+    expect(
+      normalizeFailure({ status: 422, body: { errors: { new_password: ['短すぎます'] } } }).errors,
+    ).toEqual({
       newPassword: ['短すぎます'],
     });
     expect(normalizeFailure({ status: 422, body: { errors: null } }).errors).toBeNull();

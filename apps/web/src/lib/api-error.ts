@@ -1,8 +1,4 @@
-import {
-  DEFAULT_ERROR_MESSAGE,
-  keysToCamel,
-  UNEXPECTED_ERROR_MESSAGE,
-} from '@ekispot/shared';
+import { DEFAULT_ERROR_MESSAGE, keysToCamel, UNEXPECTED_ERROR_MESSAGE } from '@ekispot/shared';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -29,7 +25,13 @@ export class ApiError extends Error implements ApiFailure {
   }
 
   toFailure(): ApiFailure {
-    return { success: false, data: null, status: this.status, message: this.message, errors: this.errors };
+    return {
+      success: false,
+      data: null,
+      status: this.status,
+      message: this.message,
+      errors: this.errors,
+    };
   }
 }
 

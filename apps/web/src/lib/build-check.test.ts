@@ -22,18 +22,29 @@ describe('fetchLatestBuildId', () => {
   });
 
   it('returns null on errors', async () => {
-    await expect(fetchLatestBuildId(vi.fn<typeof fetch>().mockRejectedValue(new Error('x')))).resolves.toBeNull();
     await expect(
-      fetchLatestBuildId(vi.fn<typeof fetch>().mockResolvedValue(new Response('nope', { status: 404 }))),
+      fetchLatestBuildId(vi.fn<typeof fetch>().mockRejectedValue(new Error('x'))),
+    ).resolves.toBeNull();
+    await expect(
+      fetchLatestBuildId(
+        vi.fn<typeof fetch>().mockResolvedValue(new Response('nope', { status: 404 })),
+      ),
     ).resolves.toBeNull();
   });
 });
 
 describe('startBuildCheck', () => {
   it('checks about 1 s after start and then every interval', async () => {
-    const fetchFn = vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(manifest('same')));
+    const fetchFn = vi
+      .fn<typeof fetch>()
+      .mockImplementation(() => Promise.resolve(manifest('same')));
     const onUpdateAvailable = vi.fn();
-    const stop = startBuildCheck({ currentBuildId: 'same', onUpdateAvailable, fetchFn, intervalMs: 60_000 });
+    const stop = startBuildCheck({
+      currentBuildId: 'same',
+      onUpdateAvailable,
+      fetchFn,
+      intervalMs: 60_000,
+    });
     await vi.advanceTimersByTimeAsync(999);
     expect(fetchFn).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -47,7 +58,9 @@ describe('startBuildCheck', () => {
   });
 
   it('reports a different build once and stops', async () => {
-    const fetchFn = vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(manifest('new')));
+    const fetchFn = vi
+      .fn<typeof fetch>()
+      .mockImplementation(() => Promise.resolve(manifest('new')));
     const onUpdateAvailable = vi.fn();
     startBuildCheck({ currentBuildId: 'old', onUpdateAvailable, fetchFn, intervalMs: 1_000 });
     await vi.advanceTimersByTimeAsync(10_000);

@@ -1,9 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_RELOAD_STORAGE_KEY, isChunkLoadError, reloadOnceForChunkError } from './chunk-reload';
+import {
+  CHUNK_RELOAD_STORAGE_KEY,
+  isChunkLoadError,
+  reloadOnceForChunkError,
+} from './chunk-reload';
 
 describe('isChunkLoadError', () => {
   it('recognises dynamic import failures', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/a.js'))).toBe(true);
+    expect(
+      isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/a.js')),
+    ).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('something else'))).toBe(false);
     expect(isChunkLoadError('Failed to fetch dynamically imported module')).toBe(false);

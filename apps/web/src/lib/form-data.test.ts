@@ -27,7 +27,10 @@ describe('buildFormData', () => {
   });
 
   it('sends nested objects as a[b] with snake_cased inner keys', () => {
-    const formData = buildFormData({ location: { lat: 35.6, lngValue: 139.7 }, items: [{ postId: 'x' }] });
+    const formData = buildFormData({
+      location: { lat: 35.6, lngValue: 139.7 },
+      items: [{ postId: 'x' }],
+    });
     expect(formData.get('location[lat]')).toBe('35.6');
     expect(formData.get('location[lng_value]')).toBe('139.7');
     expect(formData.get('items[0][post_id]')).toBe('x');

@@ -31,6 +31,7 @@ function appendValue(formData: FormData, key: string, value: unknown): void {
  */
 export function buildFormData(values: Record<string, unknown>): FormData {
   const formData = new FormData();
-  for (const [key, value] of Object.entries(values)) appendValue(formData, camelToSnake(key), value);
+  for (const [key, value] of Object.entries(values))
+    appendValue(formData, camelToSnake(key), value);
   return formData;
 }

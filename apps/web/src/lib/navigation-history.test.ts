@@ -3,16 +3,21 @@ import { isSkippedPath, nextHistoryStack } from './navigation-history';
 
 describe('nextHistoryStack', () => {
   it('pushes the previous path on a route change', () => {
-    expect(nextHistoryStack(['/a'], { from: '/station/1', to: '/station/2', action: 'PUSH' })).toEqual([
-      '/a',
-      '/station/1',
+    expect(
+      nextHistoryStack(['/a'], { from: '/station/1', to: '/station/2', action: 'PUSH' }),
+    ).toEqual(['/a', '/station/1']);
+    expect(nextHistoryStack([], { from: '/privacy', to: '/service', action: 'REPLACE' })).toEqual([
+      '/privacy',
     ]);
-    expect(nextHistoryStack([], { from: '/privacy', to: '/service', action: 'REPLACE' })).toEqual(['/privacy']);
   });
 
   it('clears the stack when the user leaves / or /login', () => {
-    expect(nextHistoryStack(['/a', '/b'], { from: '/', to: '/station/1', action: 'PUSH' })).toEqual([]);
-    expect(nextHistoryStack(['/a'], { from: '/login', to: '/notifications', action: 'PUSH' })).toEqual([]);
+    expect(nextHistoryStack(['/a', '/b'], { from: '/', to: '/station/1', action: 'PUSH' })).toEqual(
+      [],
+    );
+    expect(
+      nextHistoryStack(['/a'], { from: '/login', to: '/notifications', action: 'PUSH' }),
+    ).toEqual([]);
   });
 
   it.each(['/post/create/spot', '/post/create/event', '/list/create', '/list/update/abc'])(

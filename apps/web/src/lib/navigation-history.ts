@@ -56,7 +56,9 @@ export function useNavigationHistoryTracker(): void {
   useEffect(() => {
     const from = previous.current;
     previous.current = pathname;
-    navigationHistory.set(nextHistoryStack(navigationHistory.get(), { from, to: pathname, action }));
+    navigationHistory.set(
+      nextHistoryStack(navigationHistory.get(), { from, to: pathname, action }),
+    );
   }, [pathname, action]);
 }
 

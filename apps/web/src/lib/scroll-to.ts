@@ -5,7 +5,10 @@ function easeInOutCubic(t: number): number {
 }
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /** Scrolls the window to `top` (px) or to an element, animating over 300 ms (spec §9). */

@@ -57,7 +57,11 @@ export const posts = pgTable(
       table.createdAt.desc(),
       table.id.desc(),
     ),
-    index('posts_parent_created_idx').on(table.parentPostId, table.createdAt.desc(), table.id.desc()),
+    index('posts_parent_created_idx').on(
+      table.parentPostId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
     index('posts_map_idx')
       .on(table.lat, table.lng)
       .where(sql`${table.lat} is not null`),

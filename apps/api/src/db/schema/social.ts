@@ -132,7 +132,11 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('notifications_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('notifications_user_created_idx').on(
+      table.userId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
     index('notifications_unread_idx')
       .on(table.userId)
       .where(sql`${table.readAt} is null`),

@@ -1,4 +1,12 @@
-import { doublePrecision, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** Station data from 駅データ.jp (via japan-train-data, or ekidata CSV imports). */
 

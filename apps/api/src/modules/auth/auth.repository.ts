@@ -29,7 +29,12 @@ export async function insertUser(
 export async function updateUser(
   db: Database,
   id: string,
-  values: Partial<Pick<UserRow, 'name' | 'bio' | 'avatarImageId' | 'email' | 'emailVerifiedAt' | 'passwordHash' | 'mailOptIn'>>,
+  values: Partial<
+    Pick<
+      UserRow,
+      'name' | 'bio' | 'avatarImageId' | 'email' | 'emailVerifiedAt' | 'passwordHash' | 'mailOptIn'
+    >
+  >,
 ): Promise<UserRow | null> {
   const [row] = await db
     .update(users)
@@ -61,7 +66,10 @@ export async function findSession(db: Database, tokenHash: string) {
 }
 
 export async function touchSession(db: Database, id: string) {
-  await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, id));
+  await db
+    .update(authTokens)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(authTokens.id, id));
 }
 
 export async function deleteSession(db: Database, tokenHash: string) {
@@ -72,12 +80,22 @@ export async function deleteSession(db: Database, tokenHash: string) {
 export async function deleteSessionsOf(db: Database, userId: string, keepId?: string) {
   await db
     .delete(authTokens)
-    .where(keepId ? and(eq(authTokens.userId, userId), ne(authTokens.id, keepId)) : eq(authTokens.userId, userId));
+    .where(
+      keepId
+        ? and(eq(authTokens.userId, userId), ne(authTokens.id, keepId))
+        : eq(authTokens.userId, userId),
+    );
 }
 
 export async function insertMailToken(
   db: Database,
-  values: { userId: string; purpose: MailTokenPurpose; tokenHash: string; expiresAt: Date; newEmail?: string },
+  values: {
+    userId: string;
+    purpose: MailTokenPurpose;
+    tokenHash: string;
+    expiresAt: Date;
+    newEmail?: string;
+  },
 ) {
   await db.insert(mailTokens).values(values);
 }
@@ -107,5 +125,11 @@ export async function expireMailTokens(db: Database, userId: string, purpose: Ma
   await db
     .update(mailTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(mailTokens.userId, userId), eq(mailTokens.purpose, purpose), isNull(mailTokens.usedAt)));
+    .where(
+      and(
+        eq(mailTokens.userId, userId),
+        eq(mailTokens.purpose, purpose),
+        isNull(mailTokens.usedAt),
+      ),
+    );
 }

@@ -15,7 +15,12 @@ afterAll(async () => {
 
 let clients = 0;
 /** Each call comes from its own address unless told, so per-IP limits only bite where tested. */
-function post(url: string, payload: object, headers: Record<string, string> = {}, remoteAddress?: string) {
+function post(
+  url: string,
+  payload: object,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) {
   clients += 1;
   return ctx.app.inject({
     method: 'POST',
@@ -31,7 +36,9 @@ async function lastMailTo(address: string) {
   const rows = await ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt));
   const mail = rows.find((row) => row.toAddress === address);
   if (!mail) throw new Error(`no mail to ${address}`);
-  const token = /\/(?:verify-email|reset-password|verify-new-email)\/([A-Za-z0-9_-]+)/.exec(mail.textBody)?.[1];
+  const token = /\/(?:verify-email|reset-password|verify-new-email)\/([A-Za-z0-9_-]+)/.exec(
+    mail.textBody,
+  )?.[1];
   return { mail, token };
 }
 
@@ -77,11 +84,23 @@ describe('register, verify, log in', () => {
     const body = login.json();
     expect(body.data.user).toMatchObject({ name: '花子', email, email_verified: true });
     const cookie = login.cookies.find((c) => c.name === 'auth');
-    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/', maxAge: 5184000 });
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+      path: '/',
+      maxAge: 5184000,
+    });
 
-    const me = await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie: cookieOf(login) } });
+    const me = await ctx.app.inject({
+      url: '/api/v2/auth/me',
+      headers: { cookie: cookieOf(login) },
+    });
     expect(me.json().data.email).toBe(email);
-    const bearer = await ctx.app.inject({ url: '/api/v2/auth/me', headers: { authorization: `Bearer ${body.data.token}` } });
+    const bearer = await ctx.app.inject({
+      url: '/api/v2/auth/me',
+      headers: { authorization: `Bearer ${body.data.token}` },
+    });
     expect(bearer.json().data.name).toBe('花子');
   });
 
@@ -99,7 +118,12 @@ describe('register, verify, log in', () => {
   });
 
   it('gives field errors in Japanese', async () => {
-    const response = await post('/register', { name: '', email: 'nope', password: 'short', password_confirmation: 'x' });
+    const response = await post('/register', {
+      name: '',
+      email: 'nope',
+      password: 'short',
+      password_confirmation: 'x',
+    });
     expect(response.statusCode).toBe(422);
     const { errors } = response.json();
     expect(errors.name).toEqual(['ニックネームを入力してください。']);
@@ -110,7 +134,10 @@ describe('register, verify, log in', () => {
   it('rejects a wrong password without saying which part was wrong', async () => {
     await registerAndVerify('wrong@example.jp');
     const wrong = await post('/login', { email: 'wrong@example.jp', password: 'not the password' });
-    const unknown = await post('/login', { email: 'nobody@example.jp', password: 'not the password' });
+    const unknown = await post('/login', {
+      email: 'nobody@example.jp',
+      password: 'not the password',
+    });
     expect(wrong.statusCode).toBe(422);
     expect(unknown.json().message).toBe(wrong.json().message);
   });
@@ -118,7 +145,10 @@ describe('register, verify, log in', () => {
 
 describe('sessions', () => {
   it('answers 401 and clears the cookie without a valid session', async () => {
-    const response = await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie: 'auth=invalid-token-value-xxxxxxxx' } });
+    const response = await ctx.app.inject({
+      url: '/api/v2/auth/me',
+      headers: { cookie: 'auth=invalid-token-value-xxxxxxxx' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe('ログインが必要です。');
     expect(response.cookies.find((c) => c.name === 'auth')?.value).toBe('');
@@ -141,22 +171,39 @@ describe('sessions', () => {
 describe('passwords', () => {
   it('changes the password and signs out the other sessions only', async () => {
     const first = await registerAndVerify('change@example.jp');
-    const second = await post('/login', { email: 'change@example.jp', password: 'correct horse battery' });
+    const second = await post('/login', {
+      email: 'change@example.jp',
+      password: 'correct horse battery',
+    });
     const wrong = await post(
       '/password/change',
-      { current_password: 'nope', password: 'new password 1', password_confirmation: 'new password 1' },
+      {
+        current_password: 'nope',
+        password: 'new password 1',
+        password_confirmation: 'new password 1',
+      },
       { cookie: first.cookie },
     );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.current_password).toEqual(['現在のパスワードが正しくありません。']);
     const changed = await post(
       '/password/change',
-      { current_password: 'correct horse battery', password: 'new password 1', password_confirmation: 'new password 1' },
+      {
+        current_password: 'correct horse battery',
+        password: 'new password 1',
+        password_confirmation: 'new password 1',
+      },
       { cookie: first.cookie },
     );
     expect(changed.statusCode).toBe(200);
-    expect((await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie: first.cookie } })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie: cookieOf(second) } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie: first.cookie } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie: cookieOf(second) } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('resets a forgotten password with a single-use link, signing out every session', async () => {
@@ -165,26 +212,46 @@ describe('passwords', () => {
     const known = await post('/password/reset/request', { email: 'forgot@example.jp' });
     expect(unknown.json()).toEqual(known.json());
     const { token } = await lastMailTo('forgot@example.jp');
-    const reset = await post('/password/reset', { token, password: 'brand new pass', password_confirmation: 'brand new pass' });
+    const reset = await post('/password/reset', {
+      token,
+      password: 'brand new pass',
+      password_confirmation: 'brand new pass',
+    });
     expect(reset.statusCode).toBe(200);
-    const reuse = await post('/password/reset', { token, password: 'other new pass', password_confirmation: 'other new pass' });
+    const reuse = await post('/password/reset', {
+      token,
+      password: 'other new pass',
+      password_confirmation: 'other new pass',
+    });
     expect(reuse.statusCode).toBe(400);
-    expect((await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie: session.cookie } })).statusCode).toBe(401);
-    expect((await post('/login', { email: 'forgot@example.jp', password: 'brand new pass' })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie: session.cookie } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/login', { email: 'forgot@example.jp', password: 'brand new pass' })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('e-mail change and leaving', () => {
   it('changes the address only through the link sent to the new one', async () => {
     const { cookie } = await registerAndVerify('old@example.jp');
-    const request = await post('/email/change/request', { email: 'new@example.jp', password: 'correct horse battery' }, { cookie });
+    const request = await post(
+      '/email/change/request',
+      { email: 'new@example.jp', password: 'correct horse battery' },
+      { cookie },
+    );
     expect(request.statusCode).toBe(200);
     const notice = await lastMailTo('old@example.jp');
     expect(notice.mail.textBody).toContain('new@example.jp');
     const me = await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie } });
     expect(me.json().data.email).toBe('old@example.jp');
     const { token } = await lastMailTo('new@example.jp');
-    const verify = await ctx.app.inject({ method: 'POST', url: `/api/v2/auth/email/change/verify/${token}` });
+    const verify = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v2/auth/email/change/verify/${token}`,
+    });
     expect(verify.statusCode).toBe(200);
     expect(verify.json().data.email).toBe('new@example.jp');
   });
@@ -195,7 +262,9 @@ describe('e-mail change and leaving', () => {
     expect(wrong.statusCode).toBe(422);
     const left = await post('/delete', { password: 'correct horse battery' }, { cookie });
     expect(left.statusCode).toBe(200);
-    expect((await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie } })).statusCode).toBe(
+      401,
+    );
     const again = await registerAndVerify('leave@example.jp');
     expect(again.cookie).not.toBe('');
   });
@@ -205,12 +274,22 @@ describe('rate limits', () => {
   it('limits login attempts per account with Retry-After and a Japanese message', async () => {
     let last;
     for (let i = 0; i < 11; i += 1) {
-      last = await post('/login', { email: 'target@example.jp', password: `guess ${i}` }, {}, '192.0.2.7');
+      last = await post(
+        '/login',
+        { email: 'target@example.jp', password: `guess ${i}` },
+        {},
+        '192.0.2.7',
+      );
     }
     expect(last?.statusCode).toBe(429);
     expect(last?.headers['retry-after']).toBeDefined();
     expect(last?.json().message).toContain('しばらく待って');
-    const other = await post('/login', { email: 'someone-else@example.jp', password: 'guess' }, {}, '192.0.2.7');
+    const other = await post(
+      '/login',
+      { email: 'someone-else@example.jp', password: 'guess' },
+      {},
+      '192.0.2.7',
+    );
     expect(other.statusCode).toBe(422);
   });
 
@@ -218,7 +297,12 @@ describe('rate limits', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
       const password = 'password123';
-      const response = await post('/register', { name: 'x', email: `flood${i}@example.jp`, password, password_confirmation: password }, {}, '192.0.2.9');
+      const response = await post(
+        '/register',
+        { name: 'x', email: `flood${i}@example.jp`, password, password_confirmation: password },
+        {},
+        '192.0.2.9',
+      );
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);

@@ -27,7 +27,10 @@ const base = `${API_BASE_PATH}/auth`;
 const empty = successEnvelopeSchema(z.null());
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
-export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator }> = async (app, deps) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator }> = async (
+  app,
+  deps,
+) => {
   const { auth } = deps;
 
   app.post(
@@ -45,7 +48,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
       await service.register(deps, request.body);
       return reply
         .status(201)
-        .send(envelope(null, '確認メールを送信しました。メールのリンクを開いて登録を完了してください。', 201));
+        .send(
+          envelope(
+            null,
+            '確認メールを送信しました。メールのリンクを開いて登録を完了してください。',
+            201,
+          ),
+        );
     },
   );
 
@@ -90,7 +99,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
         tags,
         summary: 'Log in; sets the auth cookie and returns the token',
         body: loginBodySchema,
-        response: { 200: successEnvelopeSchema(loginResultSchema), ...errorResponses(403, 422, 429) },
+        response: {
+          200: successEnvelopeSchema(loginResultSchema),
+          ...errorResponses(403, 422, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -105,7 +117,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
 
   app.post(
     `${base}/logout`,
-    { schema: { tags, security, summary: 'Log out this session', response: { 200: empty, ...errorResponses(401) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Log out this session',
+        response: { 200: empty, ...errorResponses(401) },
+      },
+    },
     async (request, reply) => {
       const session = await auth.requireUser(request, reply);
       await service.logout(deps, session.tokenHash);
@@ -203,7 +222,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
     async (request, reply) => {
       const session = await auth.requireUser(request, reply);
       await service.requestEmailChange(deps, session.user, request.body);
-      return envelope(null, '新しいメールアドレスに確認メールを送信しました。メールのリンクを開くと変更が完了します。');
+      return envelope(
+        null,
+        '新しいメールアドレスに確認メールを送信しました。メールのリンクを開くと変更が完了します。',
+      );
     },
   );
 
@@ -217,7 +239,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
         response: { 200: successEnvelopeSchema(meSchema), ...errorResponses(400, 409, 422) },
       },
     },
-    async (request) => envelope(await service.verifyEmailChange(deps, request.params.token), 'メールアドレスを変更しました。'),
+    async (request) =>
+      envelope(
+        await service.verifyEmailChange(deps, request.params.token),
+        'メールアドレスを変更しました。',
+      ),
   );
 
   app.post(

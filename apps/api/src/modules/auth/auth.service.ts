@@ -26,7 +26,8 @@ export interface AuthDeps {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
-const INVALID_LINK = 'このリンクは無効か、有効期限が切れています。お手数ですが、もう一度お手続きください。';
+const INVALID_LINK =
+  'このリンクは無効か、有効期限が切れています。お手数ですが、もう一度お手続きください。';
 const WRONG_PASSWORD = 'パスワードが正しくありません。';
 
 export function toMe(user: repository.UserRow): Me {
@@ -51,16 +52,27 @@ async function sendVerification(deps: AuthDeps, db: Database, user: repository.U
   await repository.expireMailTokens(db, user.id, 'verify_email');
   const { token, hash } = createSecretToken();
   const expiresAt = new Date(Date.now() + EMAIL_VERIFICATION_TTL_HOURS * HOUR_MS);
-  await repository.insertMailToken(db, { userId: user.id, purpose: 'verify_email', tokenHash: hash, expiresAt });
+  await repository.insertMailToken(db, {
+    userId: user.id,
+    purpose: 'verify_email',
+    tokenHash: hash,
+    expiresAt,
+  });
   const url = `${deps.publicUrl}/verify-email/${token}`;
-  await enqueueMail(db, { to: user.email, ...emailVerificationMail({ name: user.name, url, expiresAt }) });
+  await enqueueMail(db, {
+    to: user.email,
+    ...emailVerificationMail({ name: user.name, url, expiresAt }),
+  });
 }
 
 /**
  * Registers an account and mails a verification link. An address that is already
  * registered gets the same answer and no account, so registering reveals nothing.
  */
-export async function register(deps: AuthDeps, input: { name: string; email: string; password: string }) {
+export async function register(
+  deps: AuthDeps,
+  input: { name: string; email: string; password: string },
+) {
   const passwordHash = await hashPassword(input.password);
   const existing = await repository.findUserByEmail(deps.db, input.email);
   if (existing) {
@@ -72,7 +84,11 @@ export async function register(deps: AuthDeps, input: { name: string; email: str
   }
   try {
     await deps.db.transaction(async (tx) => {
-      const user = await repository.insertUser(tx, { name: input.name, email: input.email, passwordHash });
+      const user = await repository.insertUser(tx, {
+        name: input.name,
+        email: input.email,
+        passwordHash,
+      });
       await sendVerification(deps, tx, user);
     });
   } catch (error) {
@@ -83,7 +99,8 @@ export async function register(deps: AuthDeps, input: { name: string; email: str
 
 export async function resendVerification(deps: AuthDeps, email: string) {
   const user = await repository.findUserByEmail(deps.db, email);
-  if (user && !user.emailVerifiedAt) await deps.db.transaction((tx) => sendVerification(deps, tx, user));
+  if (user && !user.emailVerifiedAt)
+    await deps.db.transaction((tx) => sendVerification(deps, tx, user));
 }
 
 export async function verifyEmail(deps: AuthDeps, token: string): Promise<void> {
@@ -100,7 +117,10 @@ export async function login(
 ): Promise<{ token: string; user: Me }> {
   const user = await repository.findUserByEmail(deps.db, input.email);
   // Verify against a dummy hash for unknown addresses so both take the same time.
-  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  const valid = await verifyPassword(
+    user?.passwordHash ?? (await dummyPasswordHash()),
+    input.password,
+  );
   if (!user || !valid) {
     throw new HttpError('VALIDATION_FAILED', 'メールアドレスまたはパスワードが正しくありません。', {
       email: ['メールアドレスまたはパスワードが正しくありません。'],
@@ -156,9 +176,17 @@ export async function requestPasswordReset(deps: AuthDeps, email: string) {
     await repository.expireMailTokens(tx, user.id, 'reset_password');
     const { token, hash } = createSecretToken();
     const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_HOURS * HOUR_MS);
-    await repository.insertMailToken(tx, { userId: user.id, purpose: 'reset_password', tokenHash: hash, expiresAt });
+    await repository.insertMailToken(tx, {
+      userId: user.id,
+      purpose: 'reset_password',
+      tokenHash: hash,
+      expiresAt,
+    });
     const url = `${deps.publicUrl}/reset-password/${token}`;
-    await enqueueMail(tx, { to: user.email, ...passwordResetMail({ name: user.name, url, expiresAt }) });
+    await enqueueMail(tx, {
+      to: user.email,
+      ...passwordResetMail({ name: user.name, url, expiresAt }),
+    });
   });
 }
 
@@ -166,7 +194,11 @@ export async function requestPasswordReset(deps: AuthDeps, email: string) {
 export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }) {
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
-    const used = await repository.consumeMailToken(tx, 'reset_password', hashSecretToken(input.token));
+    const used = await repository.consumeMailToken(
+      tx,
+      'reset_password',
+      hashSecretToken(input.token),
+    );
     if (!used) throw new HttpError('BAD_REQUEST', INVALID_LINK);
     // Opening the mailed link proves the address too.
     const user = await repository.findUserById(tx, used.userId);
@@ -215,7 +247,11 @@ export async function requestEmailChange(
     }
     await enqueueMail(tx, {
       to: user.email,
-      ...emailChangeNoticeMail({ name: user.name, newEmail: input.email, supportUrl: `${deps.publicUrl}/settings/profile` }),
+      ...emailChangeNoticeMail({
+        name: user.name,
+        newEmail: input.email,
+        supportUrl: `${deps.publicUrl}/settings/profile`,
+      }),
     });
   });
 }
@@ -225,12 +261,16 @@ export async function verifyEmailChange(deps: AuthDeps, token: string): Promise<
     return await deps.db.transaction(async (tx) => {
       const used = await repository.consumeMailToken(tx, 'change_email', hashSecretToken(token));
       if (!used?.newEmail) throw new HttpError('BAD_REQUEST', INVALID_LINK);
-      const user = await repository.updateUser(tx, used.userId, { email: used.newEmail, emailVerifiedAt: new Date() });
+      const user = await repository.updateUser(tx, used.userId, {
+        email: used.newEmail,
+        emailVerifiedAt: new Date(),
+      });
       if (!user) throw new HttpError('BAD_REQUEST', INVALID_LINK);
       return toMe(user);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError('CONFLICT', 'このメールアドレスはすでに別のアカウントで使われています。');
+    if (isUniqueViolation(error))
+      throw new HttpError('CONFLICT', 'このメールアドレスはすでに別のアカウントで使われています。');
     throw error;
   }
 }

@@ -51,12 +51,17 @@ export function createAuthenticator(options: { db: Database; publicUrl: string }
       try {
         const parsed = new URL(origin);
         const host = request.headers.host;
-        sameOrigin = parsed.origin === allowedOrigin || (host !== undefined && parsed.host === host);
+        sameOrigin =
+          parsed.origin === allowedOrigin || (host !== undefined && parsed.host === host);
       } catch {
         sameOrigin = false;
       }
     }
-    if (!sameOrigin) throw new HttpError('FORBIDDEN', '不正なリクエストです。ページを再読み込みしてからもう一度お試しください。');
+    if (!sameOrigin)
+      throw new HttpError(
+        'FORBIDDEN',
+        '不正なリクエストです。ページを再読み込みしてからもう一度お試しください。',
+      );
   }
 
   async function optionalUser(request: FastifyRequest): Promise<Authenticated | null> {
@@ -70,7 +75,11 @@ export function createAuthenticator(options: { db: Database; publicUrl: string }
     if (Date.now() - session.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
       await touchSession(options.db, session.session.id);
     }
-    return { user: session.user, sessionId: session.session.id, tokenHash: session.session.tokenHash };
+    return {
+      user: session.user,
+      sessionId: session.session.id,
+      tokenHash: session.session.tokenHash,
+    };
   }
 
   async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<Authenticated> {

@@ -20,6 +20,14 @@ export const rateLimit = {
     hook: 'preHandler' as const,
     keyGenerator: (request: FastifyRequest) => `login:${emailOf(request)}:${request.ip}`,
   },
-  register: { max: 10, timeWindow: 60 * MINUTE, keyGenerator: (request: FastifyRequest) => `register:${request.ip}` },
-  mailRequest: { max: 10, timeWindow: 60 * MINUTE, keyGenerator: (request: FastifyRequest) => `mail:${request.ip}` },
+  register: {
+    max: 10,
+    timeWindow: 60 * MINUTE,
+    keyGenerator: (request: FastifyRequest) => `register:${request.ip}`,
+  },
+  mailRequest: {
+    max: 10,
+    timeWindow: 60 * MINUTE,
+    keyGenerator: (request: FastifyRequest) => `mail:${request.ip}`,
+  },
 };

@@ -24,7 +24,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-images-'));
   storage = createLocalImageStorage(path.join(dataDir, 'images'));
-  app = await buildApp(testConfig({ DATA_DIR: dataDir }), { db: database.db, imageStorage: storage });
+  app = await buildApp(testConfig({ DATA_DIR: dataDir }), {
+    db: database.db,
+    imageStorage: storage,
+  });
   await app.ready();
 });
 

@@ -6,7 +6,11 @@ import { createTestDatabase } from '../../../test/test-app.js';
 import { createMailWorker, enqueueMail, MAIL_MAX_ATTEMPTS } from './mail-outbox.service.js';
 import { emailVerificationMail, notificationMail } from './mail-templates.js';
 import { createSmtpTransport, type MailLogger, type MailTransport } from './mail-transport.js';
-import { findClosedPort, startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-test-server.js';
+import {
+  findClosedPort,
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from '../../../test/smtp-test-server.js';
 
 const FROM = 'えきスポ <no-reply@ekispot.test>';
 const quietLog: MailLogger = {

@@ -15,6 +15,11 @@ export const mapRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
       },
     },
     async (request, reply) =>
-      sendPrepared(request, reply, await getRailwaysPayload(db), 'public, max-age=3600, stale-while-revalidate=86400'),
+      sendPrepared(
+        request,
+        reply,
+        await getRailwaysPayload(db),
+        'public, max-age=3600, stale-while-revalidate=86400',
+      ),
   );
 };

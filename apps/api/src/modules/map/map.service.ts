@@ -17,6 +17,8 @@ export const getRailwaysPayload = createStationDataCache(async (db) => {
     line.stations.push({ lat: row.lat, lng: row.lng, name: row.name });
   }
   return preparePayload(
-    buildRailwayFeatures([...lines].map(([id, line]) => ({ id, name: line.name, stations: line.stations }))),
+    buildRailwayFeatures(
+      [...lines].map(([id, line]) => ({ id, name: line.name, stations: line.stations })),
+    ),
   );
 });

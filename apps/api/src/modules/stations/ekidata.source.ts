@@ -57,7 +57,9 @@ function parseRows<T>(csv: string, file: string, schema: z.ZodType<T>): T[] {
 }
 
 export function readEkidataCsv(input: { lineCsv: string; stationCsv: string }): StationDataset {
-  const lineRows = parseRows(input.lineCsv, 'line CSV', lineRowSchema).filter((row) => row.e_status !== CLOSED);
+  const lineRows = parseRows(input.lineCsv, 'line CSV', lineRowSchema).filter(
+    (row) => row.e_status !== CLOSED,
+  );
   const lineIds = new Set(lineRows.map((row) => row.line_cd));
   const stationRows = parseRows(input.stationCsv, 'station CSV', stationRowSchema).filter(
     (row) => row.e_status !== CLOSED && lineIds.has(row.line_cd),
@@ -103,7 +105,11 @@ export function readEkidataCsv(input: { lineCsv: string; stationCsv: string }): 
 
   return {
     prefectures: [],
-    lines: lineRows.map((row) => ({ id: row.line_cd, name: row.line_name, nameEn: row.line_name_r ?? '' })),
+    lines: lineRows.map((row) => ({
+      id: row.line_cd,
+      name: row.line_name,
+      nameEn: row.line_name_r ?? '',
+    })),
     groups: [...groups.values()],
     stations,
   };

@@ -38,7 +38,9 @@ try {
   await ensureStationData(database.db, log);
   const version = path.basename(values.stations);
   const result = await importDataset(database.db, dataset, { name: EKIDATA_SOURCE, version }, log);
-  console.log(`imported ${result.lines} lines, ${result.groups} station groups, ${result.stations} stations in ${result.ms} ms`);
+  console.log(
+    `imported ${result.lines} lines, ${result.groups} station groups, ${result.stations} stations in ${result.ms} ms`,
+  );
 } finally {
   await database.close();
 }

@@ -46,7 +46,12 @@ const require = createRequire(import.meta.url);
 
 export function japanTrainDataVersion(): string {
   const manifest: unknown = require('japan-train-data/package.json');
-  if (manifest && typeof manifest === 'object' && 'version' in manifest && typeof manifest.version === 'string') {
+  if (
+    manifest &&
+    typeof manifest === 'object' &&
+    'version' in manifest &&
+    typeof manifest.version === 'string'
+  ) {
     return manifest.version;
   }
   return 'unknown';

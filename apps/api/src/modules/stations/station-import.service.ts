@@ -65,7 +65,10 @@ export async function ensureStationData(db: Database, log: Logger): Promise<Impo
       ms: Math.round(performance.now() - started),
     };
   }
-  log.info({ source: JAPAN_TRAIN_DATA_SOURCE, version }, 'station import: first start, loading station data');
+  log.info(
+    { source: JAPAN_TRAIN_DATA_SOURCE, version },
+    'station import: first start, loading station data',
+  );
   const dataset = readJapanTrainData();
   log.info({ ms: Math.round(performance.now() - started) }, 'station import: package read');
   const result = await importDataset(db, dataset, { name: JAPAN_TRAIN_DATA_SOURCE, version }, log);

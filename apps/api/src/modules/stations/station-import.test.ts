@@ -34,7 +34,11 @@ describe('ekidata CSV importer', () => {
   it('reads lines and stations, leaving closed ones out', async () => {
     const dataset = readEkidataCsv(await readFixture());
     expect(dataset.lines.map((line) => line.id)).toEqual([11302]);
-    expect(dataset.stations.map((station) => station.name)).toEqual(['田町', '高輪ゲートウェイ', '品川']);
+    expect(dataset.stations.map((station) => station.name)).toEqual([
+      '田町',
+      '高輪ゲートウェイ',
+      '品川',
+    ]);
     expect(dataset.stations.map((station) => station.seq)).toEqual([1, 2, 3]);
     expect(dataset.groups.find((group) => group.id === 1130231)).toMatchObject({
       name: '高輪ゲートウェイ',
@@ -44,7 +48,12 @@ describe('ekidata CSV importer', () => {
   });
 
   it('adds a newer station and keeps the English names it lacks', async () => {
-    await importDataset(ctx.db, readEkidataCsv(await readFixture()), { name: EKIDATA_SOURCE, version: 'fixture' }, silentLogger);
+    await importDataset(
+      ctx.db,
+      readEkidataCsv(await readFixture()),
+      { name: EKIDATA_SOURCE, version: 'fixture' },
+      silentLogger,
+    );
     const added = (await ctx.app.inject('/api/v2/stations/1130231')).json();
     expect(added.data).toMatchObject({ name: '高輪ゲートウェイ', name_en: 'Takanawa Gateway' });
     expect(added.data.lines.map((line: { id: number }) => line.id)).toEqual([11302]);
@@ -57,7 +66,12 @@ describe('ekidata CSV importer', () => {
 
   it('is idempotent', async () => {
     const dataset = readEkidataCsv(await readFixture());
-    await importDataset(ctx.db, dataset, { name: EKIDATA_SOURCE, version: 'fixture' }, silentLogger);
+    await importDataset(
+      ctx.db,
+      dataset,
+      { name: EKIDATA_SOURCE, version: 'fixture' },
+      silentLogger,
+    );
     const markers = (await ctx.app.inject('/api/v2/stations/markers')).json();
     expect(markers.data.count).toBe(8879);
   });
@@ -66,13 +80,15 @@ describe('ekidata CSV importer', () => {
     expect(() =>
       readEkidataCsv({
         lineCsv: 'line_cd,line_name\n11302,JR山手線\n',
-        stationCsv: 'station_cd,station_g_cd,station_name,line_cd,pref_cd,lon,lat\n1,1,駅,11302,99,139,35\n',
+        stationCsv:
+          'station_cd,station_g_cd,station_name,line_cd,pref_cd,lon,lat\n1,1,駅,11302,99,139,35\n',
       }),
     ).toThrow(EkidataFormatError);
     expect(() =>
       readEkidataCsv({
         lineCsv: 'line_cd,line_name\n11302,JR山手線\n',
-        stationCsv: 'station_cd,station_g_cd,station_name,line_cd,pref_cd,lon,lat\n1,1,駅,11302,99,139,35\n',
+        stationCsv:
+          'station_cd,station_g_cd,station_name,line_cd,pref_cd,lon,lat\n1,1,駅,11302,99,139,35\n',
       }),
     ).toThrow(/station CSV: row 2: pref_cd/);
   });

@@ -24,12 +24,16 @@ function chunks<T>(items: T[], size = BATCH_SIZE): T[][] {
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 /** Sources without English names (ekidata's free CSV) keep the ones already stored. */
-const keepEnglish = (table: string) => sql.raw(`coalesce(nullif(excluded.name_en, ''), ${table}.name_en)`);
+const keepEnglish = (table: string) =>
+  sql.raw(`coalesce(nullif(excluded.name_en, ''), ${table}.name_en)`);
 /** Same for addresses, which some sources lack. */
 const keepAddress = sql.raw(`coalesce(nullif(excluded.address, ''), station_groups.address)`);
 
 export async function findImport(db: Database, source: string) {
-  const [row] = await db.select().from(stationDataImports).where(eq(stationDataImports.source, source));
+  const [row] = await db
+    .select()
+    .from(stationDataImports)
+    .where(eq(stationDataImports.source, source));
   return row ?? null;
 }
 
@@ -53,7 +57,10 @@ export async function writeDataset(
       await tx
         .insert(lines)
         .values(batch)
-        .onConflictDoUpdate({ target: lines.id, set: { name: excluded('name'), nameEn: keepEnglish('lines') } });
+        .onConflictDoUpdate({
+          target: lines.id,
+          set: { name: excluded('name'), nameEn: keepEnglish('lines') },
+        });
     }
     for (const batch of chunks(dataset.groups)) {
       await tx
@@ -110,13 +117,20 @@ export async function writeDataset(
 
 /** Changes whenever any import lands: the cache key for derived data (markers, railways). */
 export async function findDataVersion(db: Database): Promise<string> {
-  const [row] = await db.select({ at: max(stationDataImports.importedAt) }).from(stationDataImports);
+  const [row] = await db
+    .select({ at: max(stationDataImports.importedAt) })
+    .from(stationDataImports);
   return row?.at ? new Date(row.at).toISOString() : 'empty';
 }
 
 export function listMarkers(db: Database) {
   return db
-    .select({ id: stationGroups.id, lat: stationGroups.lat, lng: stationGroups.lng, name: stationGroups.name })
+    .select({
+      id: stationGroups.id,
+      lat: stationGroups.lat,
+      lng: stationGroups.lng,
+      name: stationGroups.name,
+    })
     .from(stationGroups)
     .orderBy(asc(stationGroups.id));
 }
@@ -156,9 +170,18 @@ export async function findGroup(db: Database, id: number) {
     .select({
       ...summaryColumns,
       address: stationGroups.address,
-      postCount: sql<number>`(select count(*) from ${posts} where ${posts.stationGroupId} = ${stationGroups.id})`.mapWith(Number),
-      wantCount: sql<number>`(select count(*) from ${stationWants} where ${stationWants.stationGroupId} = ${stationGroups.id})`.mapWith(Number),
-      stampCount: sql<number>`(select count(*) from ${stamps} where ${stamps.stationGroupId} = ${stationGroups.id})`.mapWith(Number),
+      postCount:
+        sql<number>`(select count(*) from ${posts} where ${posts.stationGroupId} = ${stationGroups.id})`.mapWith(
+          Number,
+        ),
+      wantCount:
+        sql<number>`(select count(*) from ${stationWants} where ${stationWants.stationGroupId} = ${stationGroups.id})`.mapWith(
+          Number,
+        ),
+      stampCount:
+        sql<number>`(select count(*) from ${stamps} where ${stamps.stationGroupId} = ${stationGroups.id})`.mapWith(
+          Number,
+        ),
     })
     .from(stationGroups)
     .innerJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
@@ -170,7 +193,12 @@ export async function findGroup(db: Database, id: number) {
 export async function findLinesOfGroups(db: Database, groupIds: number[]) {
   if (groupIds.length === 0) return [];
   return db
-    .selectDistinct({ groupId: stations.groupId, id: lines.id, name: lines.name, nameEn: lines.nameEn })
+    .selectDistinct({
+      groupId: stations.groupId,
+      id: lines.id,
+      name: lines.name,
+      nameEn: lines.nameEn,
+    })
     .from(stations)
     .innerJoin(lines, eq(lines.id, stations.lineId))
     .where(inArray(stations.groupId, groupIds))
@@ -210,8 +238,18 @@ export function searchGroups(db: Database, query: string, limit: number) {
     else 2 end`;
   const lineCount = sql`(select count(distinct ${stations.lineId}) from ${stations} where ${stations.groupId} = ${stationGroups.id})`;
   return selectGroups(db)
-    .where(or(sql`${stationGroups.name} like ${contains}`, sql`${stationGroups.nameEn} ilike ${contains}`))
-    .orderBy(rank, sql`length(${stationGroups.name})`, sql`${lineCount} desc`, asc(stationGroups.id))
+    .where(
+      or(
+        sql`${stationGroups.name} like ${contains}`,
+        sql`${stationGroups.nameEn} ilike ${contains}`,
+      ),
+    )
+    .orderBy(
+      rank,
+      sql`length(${stationGroups.name})`,
+      sql`${lineCount} desc`,
+      asc(stationGroups.id),
+    )
     .limit(limit);
 }
 
@@ -226,7 +264,8 @@ export function findNearbyGroups(
   limit: number,
 ) {
   const dLat = radiusM / METRES_PER_DEGREE_LAT;
-  const dLng = radiusM / (METRES_PER_DEGREE_LAT * Math.max(Math.cos((point.lat * Math.PI) / 180), 0.01));
+  const dLng =
+    radiusM / (METRES_PER_DEGREE_LAT * Math.max(Math.cos((point.lat * Math.PI) / 180), 0.01));
   const distance = sql<number>`(2 * ${EARTH_RADIUS_M} * asin(sqrt(
       power(sin(radians(${stationGroups.lat} - ${point.lat}) / 2), 2) +
       cos(radians(${point.lat})) * cos(radians(${stationGroups.lat})) *
@@ -248,7 +287,8 @@ export function findNearbyGroups(
 
 function randomFilter(filter: { prefectureId?: number; lineId?: number }): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filter.prefectureId !== undefined) conditions.push(eq(stationGroups.prefectureId, filter.prefectureId));
+  if (filter.prefectureId !== undefined)
+    conditions.push(eq(stationGroups.prefectureId, filter.prefectureId));
   if (filter.lineId !== undefined) {
     const lineId = filter.lineId;
     conditions.push(
@@ -260,7 +300,10 @@ function randomFilter(filter: { prefectureId?: number; lineId?: number }): SQL |
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export async function countGroups(db: Database, filter: { prefectureId?: number; lineId?: number } = {}) {
+export async function countGroups(
+  db: Database,
+  filter: { prefectureId?: number; lineId?: number } = {},
+) {
   const [row] = await db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(stationGroups)

@@ -67,7 +67,9 @@ describe('GET /api/v2/stations/{stationGroupId}', () => {
       expect.arrayContaining(['JR山手線', '小田急線', '京王線', '都営大江戸線']),
     );
     expect(data.stations.length).toBeGreaterThanOrEqual(data.lines.length);
-    expect(data.stations[0]).toMatchObject({ line: { id: expect.any(Number), name: expect.any(String) } });
+    expect(data.stations[0]).toMatchObject({
+      line: { id: expect.any(Number), name: expect.any(String) },
+    });
   });
 
   it('answers an unknown station with the 404 envelope', async () => {
@@ -103,7 +105,9 @@ describe('GET /api/v2/stations/search', () => {
   it('finds English names regardless of case, and ignores a trailing 駅', async () => {
     const english = (await get('/api/v2/stations/search?q=shinjuku')).json();
     expect(english.data.items[0].name_en).toBe('Shinjuku');
-    const withSuffix = (await get(`/api/v2/stations/search?q=${encodeURIComponent('京都駅')}`)).json();
+    const withSuffix = (
+      await get(`/api/v2/stations/search?q=${encodeURIComponent('京都駅')}`)
+    ).json();
     expect(withSuffix.data.items[0].name).toBe('京都');
   });
 
@@ -121,7 +125,9 @@ describe('GET /api/v2/stations/search', () => {
 
 describe('GET /api/v2/stations/nearby', () => {
   it('lists groups by distance with metres', async () => {
-    const { data } = (await get('/api/v2/stations/nearby?lat=35.681391&lng=139.766103&limit=5')).json();
+    const { data } = (
+      await get('/api/v2/stations/nearby?lat=35.681391&lng=139.766103&limit=5')
+    ).json();
     expect(data.items).toHaveLength(5);
     expect(data.items[0].name).toBe('東京');
     expect(data.items[0].distance_m).toBeLessThan(50);
@@ -189,7 +195,9 @@ describe('GET /api/v2/map/railways', () => {
     const { data } = response.json();
     expect(data.type).toBe('FeatureCollection');
     expect(data.features).toHaveLength(588);
-    const yamanote = data.features.find((f: { properties: { line_id: number } }) => f.properties.line_id === 11302);
+    const yamanote = data.features.find(
+      (f: { properties: { line_id: number } }) => f.properties.line_id === 11302,
+    );
     expect(yamanote.geometry.type).toBe('MultiLineString');
     const ring = yamanote.geometry.coordinates[0];
     expect(ring[0]).toEqual(ring[ring.length - 1]);

@@ -35,7 +35,12 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       },
     },
     async (request, reply) =>
-      sendPrepared(request, reply, await service.getMarkersPayload(db), 'public, max-age=300, stale-while-revalidate=86400'),
+      sendPrepared(
+        request,
+        reply,
+        await service.getMarkersPayload(db),
+        'public, max-age=300, stale-while-revalidate=86400',
+      ),
   );
 
   app.get(
@@ -48,7 +53,8 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: successEnvelopeSchema(stationListSchema), ...errorResponses(422) },
       },
     },
-    async (request) => envelope({ items: await service.searchStations(db, request.query.q, request.query.limit) }),
+    async (request) =>
+      envelope({ items: await service.searchStations(db, request.query.q, request.query.limit) }),
   );
 
   app.get(
@@ -63,7 +69,9 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     },
     async (request) => {
       const { lat, lng, radius_m: radiusM, limit } = request.query;
-      return envelope({ items: await service.findNearbyStations(db, { lat, lng }, radiusM, limit) });
+      return envelope({
+        items: await service.findNearbyStations(db, { lat, lng }, radiusM, limit),
+      });
     },
   );
 
@@ -80,7 +88,9 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { prefecture, line } = request.query;
-      return envelope(await service.drawRandomStation(db, { prefectureId: prefecture, lineId: line }));
+      return envelope(
+        await service.drawRandomStation(db, { prefectureId: prefecture, lineId: line }),
+      );
     },
   );
 
@@ -100,7 +110,11 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     `${API_BASE_PATH}/prefectures`,
     {
-      schema: { tags, summary: 'The 47 prefectures', response: { 200: successEnvelopeSchema(prefectureListSchema) } },
+      schema: {
+        tags,
+        summary: 'The 47 prefectures',
+        response: { 200: successEnvelopeSchema(prefectureListSchema) },
+      },
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=3600');

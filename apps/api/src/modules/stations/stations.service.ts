@@ -76,13 +76,21 @@ export async function getStation(db: Database, id: number): Promise<StationDetai
   // The group's lines are its member stations' lines: no extra query.
   const lines = new Map<number, StationSummary['lines'][number]>();
   for (const member of members) {
-    lines.set(member.lineId, { id: member.lineId, name: member.lineName, name_en: member.lineNameEn });
+    lines.set(member.lineId, {
+      id: member.lineId,
+      name: member.lineName,
+      name_en: member.lineNameEn,
+    });
   }
   return {
     id: group.id,
     name: group.name,
     name_en: group.nameEn,
-    prefecture: { id: group.prefectureId, name: group.prefectureName, name_en: group.prefectureNameEn },
+    prefecture: {
+      id: group.prefectureId,
+      name: group.prefectureName,
+      name_en: group.prefectureNameEn,
+    },
     lat: group.lat,
     lng: group.lng,
     lines: [...lines.values()].sort((a, b) => a.id - b.id),
@@ -127,7 +135,8 @@ export async function drawRandomStation(
   random: () => number = Math.random,
 ): Promise<StationSummary> {
   const count = await repository.countGroups(db, filter);
-  if (count === 0) throw notFound('条件に合う駅が見つかりませんでした。条件を変えてお試しください。');
+  if (count === 0)
+    throw notFound('条件に合う駅が見つかりませんでした。条件を変えてお試しください。');
   const row = await repository.findGroupAt(db, filter, Math.floor(random() * count));
   if (!row) throw notFound('条件に合う駅が見つかりませんでした。条件を変えてお試しください。');
   const [summary] = await toSummaries(db, [row]);

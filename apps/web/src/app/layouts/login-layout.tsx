@@ -8,9 +8,22 @@ import { SessionHeader } from './session-header';
 /** Narrow, centred column for account pages (login, registration, tokens). */
 export function LoginLayout() {
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+    <Box
+      sx={{
+        minHeight: '100dvh',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: 'background.default',
+      }}
+    >
       <SessionHeader />
-      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="sm" sx={{ flex: 1, outline: 'none' }}>
+      <Container
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        maxWidth="sm"
+        sx={{ flex: 1, outline: 'none' }}
+      >
         <Outlet />
       </Container>
       <AppFooter />

@@ -8,7 +8,12 @@ export function MapLayout() {
   return (
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <SessionHeader />
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, minHeight: 0, position: 'relative' }}>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ flex: 1, minHeight: 0, position: 'relative' }}
+      >
         <Outlet />
       </Box>
     </Box>

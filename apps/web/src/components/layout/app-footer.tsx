@@ -8,13 +8,20 @@ import { RouterLink } from '../router-link';
 
 export function AppFooter() {
   return (
-    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 3, px: 2, bgcolor: 'background.paper' }}>
+    <Box
+      component="footer"
+      sx={{ borderTop: 1, borderColor: 'divider', py: 3, px: 2, bgcolor: 'background.paper' }}
+    >
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
         sx={{ justifyContent: 'center', alignItems: 'center' }}
       >
-        <Box component="nav" aria-label={messages.footer.footerNav} sx={{ display: 'flex', gap: 2 }}>
+        <Box
+          component="nav"
+          aria-label={messages.footer.footerNav}
+          sx={{ display: 'flex', gap: 2 }}
+        >
           <RouterLink to={paths.privacy.href()} color="text.primary">
             {messages.footer.privacy}
           </RouterLink>
@@ -24,7 +31,12 @@ export function AppFooter() {
         </Box>
         <Typography variant="body2" color="text.secondary">
           {messages.footer.credit}
-          <Link href="https://ekidata.jp/" target="_blank" rel="noopener noreferrer" color="text.secondary">
+          <Link
+            href="https://ekidata.jp/"
+            target="_blank"
+            rel="noopener noreferrer"
+            color="text.secondary"
+          >
             {messages.footer.creditName}
           </Link>
           {' ・ © '}

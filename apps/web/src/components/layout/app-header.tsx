@@ -29,7 +29,11 @@ export function AppHeader({ userName, loginRedirect }: AppHeaderProps) {
         >
           {messages.appName}
         </Typography>
-        <Box component="nav" aria-label={messages.header.mainNav} sx={{ display: 'flex', gap: 1, flexGrow: 1 }}>
+        <Box
+          component="nav"
+          aria-label={messages.header.mainNav}
+          sx={{ display: 'flex', gap: 1, flexGrow: 1 }}
+        >
           <Button
             color="inherit"
             component={RouterLinkBase}

@@ -45,7 +45,10 @@ export function prefectureLabelPoints(prefectures: FeatureCollection): FeatureCo
   return { type: 'FeatureCollection', features };
 }
 
-export const EMPTY_COLLECTION: FeatureCollection<Geometry> = { type: 'FeatureCollection', features: [] };
+export const EMPTY_COLLECTION: FeatureCollection<Geometry> = {
+  type: 'FeatureCollection',
+  features: [],
+};
 
 function offlineLayers(): LayerSpecification[] {
   return [

@@ -16,4 +16,5 @@ export const MAP_FONT_FACES: FontFacesSpecification = {
   ],
 };
 
-export const LOCAL_IDEOGRAPH_FONT_FAMILY = '"Noto Sans JP", "Noto Sans CJK JP", "Hiragino Sans", Meiryo, sans-serif';
+export const LOCAL_IDEOGRAPH_FONT_FAMILY =
+  '"Noto Sans JP", "Noto Sans CJK JP", "Hiragino Sans", Meiryo, sans-serif';

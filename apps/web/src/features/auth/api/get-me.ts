@@ -25,7 +25,10 @@ export const ME_QUERY_KEY = ['auth', 'me'] as const;
  */
 export async function getMe(): Promise<SessionUser | null> {
   try {
-    const { data } = await apiRequest('/auth/me', { schema: meSchema, skipUnauthorizedHandler: true });
+    const { data } = await apiRequest('/auth/me', {
+      schema: meSchema,
+      skipUnauthorizedHandler: true,
+    });
     return { id: data.id, name: data.name ?? null, avatar: data.avatar ?? null };
   } catch (error) {
     if (isApiError(error)) return null;

@@ -3,7 +3,13 @@ import Typography from '@mui/material/Typography';
 import type { LegalSection } from '../content/legal-section';
 
 /** Renders numbered sections: paragraphs and bullet lists. */
-export function LegalDocument({ intro, sections }: { intro: string; sections: readonly LegalSection[] }) {
+export function LegalDocument({
+  intro,
+  sections,
+}: {
+  intro: string;
+  sections: readonly LegalSection[];
+}) {
   return (
     <Box sx={{ '& p': { lineHeight: 1.9 }, '& li': { lineHeight: 1.9 } }}>
       <Typography component="p" sx={{ mb: 3 }}>

@@ -86,6 +86,8 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
   },
   {
     heading: 'お問い合わせ',
-    paragraphs: ['本規約に関するお問い合わせは、えきスポ運営チーム（support@ekispot.jp）までお寄せください。'],
+    paragraphs: [
+      '本規約に関するお問い合わせは、えきスポ運営チーム（support@ekispot.jp）までお寄せください。',
+    ],
   },
 ];

@@ -4,7 +4,11 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** GET /lines?prefecture= */
 export async function getLines(prefecture: number | null, signal?: AbortSignal) {
-  const { data } = await apiRequest('/lines', { schema: lineListSchema, query: { prefecture }, signal });
+  const { data } = await apiRequest('/lines', {
+    schema: lineListSchema,
+    query: { prefecture },
+    signal,
+  });
   return data.items;
 }
 

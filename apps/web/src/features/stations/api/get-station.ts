@@ -4,7 +4,10 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** GET /stations/{stationGroupId} */
 export async function getStation(stationGroupId: number, signal?: AbortSignal) {
-  const { data } = await apiRequest(`/stations/${stationGroupId}`, { schema: stationDetailSchema, signal });
+  const { data } = await apiRequest(`/stations/${stationGroupId}`, {
+    schema: stationDetailSchema,
+    signal,
+  });
   return data;
 }
 
@@ -17,5 +20,8 @@ export function stationQueryOptions(stationGroupId: number) {
 }
 
 export function useStation(stationGroupId: number | null) {
-  return useQuery({ ...stationQueryOptions(stationGroupId ?? 0), enabled: stationGroupId !== null });
+  return useQuery({
+    ...stationQueryOptions(stationGroupId ?? 0),
+    enabled: stationGroupId !== null,
+  });
 }

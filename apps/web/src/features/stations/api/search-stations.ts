@@ -4,7 +4,11 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** GET /stations/search?q= */
 export async function searchStations(q: string, signal?: AbortSignal) {
-  const { data } = await apiRequest('/stations/search', { schema: stationListSchema, query: { q, limit: 10 }, signal });
+  const { data } = await apiRequest('/stations/search', {
+    schema: stationListSchema,
+    query: { q, limit: 10 },
+    signal,
+  });
   return data.items;
 }
 

@@ -6,7 +6,11 @@ import { Layer, Map as MapView, Source } from 'react-map-gl/maplibre';
 import type { MapProps, MapRef } from 'react-map-gl/maplibre';
 import { getRuntimeConfig } from '../../../config/runtime-config';
 import { messages } from '../../../config/messages';
-import { prefectureLabelLayer, railwayCasingLayer, railwayLayer } from '../../../lib/map/basemap-layers';
+import {
+  prefectureLabelLayer,
+  railwayCasingLayer,
+  railwayLayer,
+} from '../../../lib/map/basemap-layers';
 import { buildBasemapStyle, EMPTY_COLLECTION } from '../../../lib/map/basemap-style';
 import { LOCAL_IDEOGRAPH_FONT_FAMILY } from '../../../lib/map/map-fonts';
 import { configureMaplibre } from '../../../lib/map/maplibre-setup';
@@ -55,7 +59,11 @@ export function BaseMap({ children, ref, ...props }: BaseMapProps) {
         <Layer {...railwayLayer} />
       </Source>
       {offline ? (
-        <Source id="prefecture-labels" type="geojson" data={prefectureLabels.data ?? EMPTY_COLLECTION}>
+        <Source
+          id="prefecture-labels"
+          type="geojson"
+          data={prefectureLabels.data ?? EMPTY_COLLECTION}
+        >
           <Layer {...prefectureLabelLayer} />
         </Source>
       ) : null}

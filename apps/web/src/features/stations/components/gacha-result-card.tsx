@@ -33,7 +33,10 @@ export function GachaResultCard({ station, onAgain, busy }: GachaResultCardProps
         <Typography variant="caption" color="text.secondary" component="h3" sx={{ mt: 2 }}>
           {messages.gacha.lines}
         </Typography>
-        <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, mt: 0.5, listStyle: 'none' }}>
+        <Box
+          component="ul"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, mt: 0.5, listStyle: 'none' }}
+        >
           {station.lines.map((line) => (
             <li key={line.id}>
               <Chip label={line.name} size="small" />

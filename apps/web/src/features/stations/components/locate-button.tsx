@@ -46,8 +46,17 @@ export function LocateButton({ onLocate }: { onLocate: (lat: number, lng: number
     <>
       <Tooltip title={busy ? messages.map.locating : messages.map.locate}>
         <span>
-          <IconButton onClick={locate} disabled={busy} aria-label={messages.map.locate} color="primary">
-            {busy ? <CircularProgress size={20} aria-label={messages.map.locating} /> : <MyLocationIcon />}
+          <IconButton
+            onClick={locate}
+            disabled={busy}
+            aria-label={messages.map.locate}
+            color="primary"
+          >
+            {busy ? (
+              <CircularProgress size={20} aria-label={messages.map.locating} />
+            ) : (
+              <MyLocationIcon />
+            )}
           </IconButton>
         </span>
       </Tooltip>

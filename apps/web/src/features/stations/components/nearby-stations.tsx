@@ -9,7 +9,15 @@ import { paths } from '../../../config/paths';
 import { formatDistance } from '../../../lib/format-distance';
 import { NEARBY_LIMIT, useNearbyStations } from '../api/get-nearby-stations';
 
-export function NearbyStations({ stationGroupId, lat, lng }: { stationGroupId: number; lat: number; lng: number }) {
+export function NearbyStations({
+  stationGroupId,
+  lat,
+  lng,
+}: {
+  stationGroupId: number;
+  lat: number;
+  lng: number;
+}) {
   const nearby = useNearbyStations({ lat, lng });
   if (nearby.isPending) return <Skeleton variant="rectangular" height={160} />;
   if (nearby.isError) return <Typography>{messages.station.loadFailed}</Typography>;
@@ -18,7 +26,12 @@ export function NearbyStations({ stationGroupId, lat, lng }: { stationGroupId: n
   return (
     <List dense disablePadding>
       {items.map((item) => (
-        <ListItemButton key={item.id} component={RouterLinkBase} to={paths.station.href(item.id)} divider>
+        <ListItemButton
+          key={item.id}
+          component={RouterLinkBase}
+          to={paths.station.href(item.id)}
+          divider
+        >
           <ListItemText
             primary={item.name}
             secondary={item.lines.map((line) => line.name).join('、')}

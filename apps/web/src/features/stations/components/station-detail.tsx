@@ -46,14 +46,32 @@ export function StationDetail({ stationGroupId }: { stationGroupId: number }) {
       </Box>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
         <Box sx={{ flex: 1 }}>
-          <Box component="dl" sx={{ m: 0, '& dt': { color: 'text.secondary', fontSize: 14, mt: 1.5 }, '& dd': { m: 0 } }}>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              '& dt': { color: 'text.secondary', fontSize: 14, mt: 1.5 },
+              '& dd': { m: 0 },
+            }}
+          >
             <dt>{messages.station.prefecture}</dt>
             <dd>{detail.prefecture.name}</dd>
             <dt>{messages.station.address}</dt>
             <dd>{detail.address || '—'}</dd>
             <dt>{messages.station.lines}</dt>
             <dd>
-              <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, mt: 0.5, listStyle: 'none' }}>
+              <Box
+                component="ul"
+                sx={{
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  gap: 1,
+                  p: 0,
+                  m: 0,
+                  mt: 0.5,
+                  listStyle: 'none',
+                }}
+              >
                 {detail.lines.map((line) => (
                   <li key={line.id}>
                     <Chip label={line.name} color="primary" variant="outlined" />
@@ -68,7 +86,10 @@ export function StationDetail({ stationGroupId }: { stationGroupId: number }) {
             <Count label={messages.station.counts.stamps} value={detail.counts.stamps} />
           </Stack>
         </Box>
-        <Paper variant="outlined" sx={{ flex: 1, minHeight: 260, overflow: 'hidden', position: 'relative' }}>
+        <Paper
+          variant="outlined"
+          sx={{ flex: 1, minHeight: 260, overflow: 'hidden', position: 'relative' }}
+        >
           <StationMiniMap name={detail.name} lat={detail.lat} lng={detail.lng} />
         </Paper>
       </Stack>

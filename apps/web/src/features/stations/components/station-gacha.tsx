@@ -25,7 +25,8 @@ export function StationGacha() {
   const lines = useLines(prefectureId);
   const draw = useRandomStation();
 
-  const spin = () => draw.mutate({ prefecture: prefectureId, line: line === ANY ? null : Number(line) });
+  const spin = () =>
+    draw.mutate({ prefecture: prefectureId, line: line === ANY ? null : Number(line) });
   const notFound = draw.isError && isApiError(draw.error) && draw.error.status === 404;
 
   return (
@@ -79,9 +80,13 @@ export function StationGacha() {
       <div aria-live="polite">
         {notFound ? <Alert severity="info">{messages.gacha.notFound}</Alert> : null}
         {draw.isError && !notFound ? (
-          <Alert severity="error">{isApiError(draw.error) ? draw.error.message : messages.station.loadFailed}</Alert>
+          <Alert severity="error">
+            {isApiError(draw.error) ? draw.error.message : messages.station.loadFailed}
+          </Alert>
         ) : null}
-        {draw.data && !draw.isError ? <GachaResultCard station={draw.data} onAgain={spin} busy={draw.isPending} /> : null}
+        {draw.data && !draw.isError ? (
+          <GachaResultCard station={draw.data} onAgain={spin} busy={draw.isPending} />
+        ) : null}
       </div>
     </Stack>
   );

@@ -38,7 +38,10 @@ export function StationMap() {
   const [selected, setSelected] = useState<SelectedStation | null>(null);
   const [ready, setReady] = useState(false);
   const [cursor, setCursor] = useState<string>('');
-  const stations = useMemo(() => (markers.data ? markersToGeoJson(markers.data) : null), [markers.data]);
+  const stations = useMemo(
+    () => (markers.data ? markersToGeoJson(markers.data) : null),
+    [markers.data],
+  );
 
   const handleClick = useCallback((event: MapLayerMouseEvent) => {
     const feature = event.features?.[0];
@@ -87,7 +90,11 @@ export function StationMap() {
     >
       <BaseMap
         ref={mapRef}
-        initialViewState={{ latitude: initialView.lat, longitude: initialView.lng, zoom: initialView.zoom }}
+        initialViewState={{
+          latitude: initialView.lat,
+          longitude: initialView.lng,
+          zoom: initialView.zoom,
+        }}
         style={{ width: '100%', height: '100%' }}
         minZoom={3}
         maxZoom={18}
@@ -121,14 +128,25 @@ export function StationMap() {
       </BaseMap>
       <Paper
         elevation={3}
-        sx={{ position: 'absolute', top: 12, left: 12, right: { xs: 56, sm: 'auto' }, width: { sm: 360 }, p: 1 }}
+        sx={{
+          position: 'absolute',
+          top: 12,
+          left: 12,
+          right: { xs: 56, sm: 'auto' },
+          width: { sm: 360 },
+          p: 1,
+        }}
       >
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <StationSearchBox onSelect={flyToStation} />
           <LocateButton onLocate={flyToPosition} />
         </Stack>
       </Paper>
-      <MapStatus loading={markers.isPending} failed={markers.isError} count={markers.data?.count ?? 0} />
+      <MapStatus
+        loading={markers.isPending}
+        failed={markers.isError}
+        count={markers.data?.count ?? 0}
+      />
     </Box>
   );
 }

@@ -7,7 +7,11 @@ import { BaseMap } from './base-map';
 /** A small, static map centred on the station. */
 export function StationMiniMap({ name, lat, lng }: { name: string; lat: number; lng: number }) {
   return (
-    <Box role="img" aria-label={messages.station.miniMap(name)} sx={{ position: 'absolute', inset: 0 }}>
+    <Box
+      role="img"
+      aria-label={messages.station.miniMap(name)}
+      sx={{ position: 'absolute', inset: 0 }}
+    >
       <BaseMap
         key={`${lat},${lng}`}
         initialViewState={{ latitude: lat, longitude: lng, zoom: 13 }}

@@ -15,7 +15,13 @@ export interface SelectedStation {
 }
 
 /** Pop-up for a clicked or searched station: name, lines (fetched on open) and a link. */
-export function StationPopup({ station, onClose }: { station: SelectedStation; onClose: () => void }) {
+export function StationPopup({
+  station,
+  onClose,
+}: {
+  station: SelectedStation;
+  onClose: () => void;
+}) {
   const detail = useStation(station.id);
   return (
     <Popup
@@ -47,7 +53,10 @@ export function StationPopup({ station, onClose }: { station: SelectedStation; o
           ) : detail.isError ? (
             <Typography variant="body2">{messages.station.loadFailed}</Typography>
           ) : (
-            <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0, m: 0, listStyle: 'none' }}>
+            <Box
+              component="ul"
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0, m: 0, listStyle: 'none' }}
+            >
               {detail.data.lines.map((line) => (
                 <li key={line.id}>
                   <Chip size="small" label={line.name} />

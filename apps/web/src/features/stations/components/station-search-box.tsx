@@ -30,7 +30,8 @@ export function StationSearchBox({ onSelect }: { onSelect: (station: SelectedSta
       inputValue={input}
       onInputChange={(_, value) => setInput(value)}
       onChange={(_, option) => {
-        if (option) onSelect({ id: option.id, name: option.name, lat: option.lat, lng: option.lng });
+        if (option)
+          onSelect({ id: option.id, name: option.name, lat: option.lat, lng: option.lng });
       }}
       loading={search.isFetching}
       loadingText={messages.map.searchLoading}
@@ -46,13 +47,19 @@ export function StationSearchBox({ onSelect }: { onSelect: (station: SelectedSta
             </Typography>
             <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
               {option.prefecture.name}
-              {option.lines.length > 0 ? `・${option.lines.map((line) => line.name).join('、')}` : ''}
+              {option.lines.length > 0
+                ? `・${option.lines.map((line) => line.name).join('、')}`
+                : ''}
             </Typography>
           </span>
         </li>
       )}
       renderInput={(params) => (
-        <TextField {...params} label={messages.map.searchLabel} placeholder={messages.map.searchPlaceholder} />
+        <TextField
+          {...params}
+          label={messages.map.searchLabel}
+          placeholder={messages.map.searchPlaceholder}
+        />
       )}
     />
   );

@@ -13,7 +13,11 @@ export function useMapViewUrl(): { initialView: MapView; saveView: (view: MapVie
     const search = writeMapView(window.location.search, view);
     if (search === window.location.search) return;
     const state: unknown = window.history.state;
-    window.history.replaceState(state, '', `${window.location.pathname}${search}${window.location.hash}`);
+    window.history.replaceState(
+      state,
+      '',
+      `${window.location.pathname}${search}${window.location.hash}`,
+    );
   }, []);
   return { initialView, saveView };
 }

@@ -3,7 +3,11 @@ import { DEFAULT_MAP_VIEW, readMapView, writeMapView } from './map-view';
 
 describe('map view in the URL', () => {
   it('reads lat, lng and z', () => {
-    expect(readMapView('?lat=35.68&lng=139.76&z=12')).toEqual({ lat: 35.68, lng: 139.76, zoom: 12 });
+    expect(readMapView('?lat=35.68&lng=139.76&z=12')).toEqual({
+      lat: 35.68,
+      lng: 139.76,
+      zoom: 12,
+    });
   });
 
   it('falls back to the whole of Japan', () => {

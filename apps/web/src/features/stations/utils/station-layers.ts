@@ -21,14 +21,19 @@ export function clusterSizeClass(count: number): ClusterSizeClass {
   return 'large';
 }
 
-export const CLUSTER_STYLE: Record<ClusterSizeClass, { radius: number; color: string; textSize: number }> = {
+export const CLUSTER_STYLE: Record<
+  ClusterSizeClass,
+  { radius: number; color: string; textSize: number }
+> = {
   small: { radius: 16, color: '#43a047', textSize: 12 },
   medium: { radius: 22, color: '#2e7d32', textSize: 13 },
   large: { radius: 30, color: '#1b5e20', textSize: 15 },
 };
 
 /** A MapLibre `step` expression over point_count matching {@link clusterSizeClass}. */
-function stepByClusterSize(pick: (style: (typeof CLUSTER_STYLE)[ClusterSizeClass]) => number | string): ExpressionSpecification {
+function stepByClusterSize(
+  pick: (style: (typeof CLUSTER_STYLE)[ClusterSizeClass]) => number | string,
+): ExpressionSpecification {
   return [
     'step',
     ['get', 'point_count'],
@@ -91,5 +96,9 @@ export const stationLabelLayer: LayerProps = {
     'text-anchor': 'top',
     'text-optional': true,
   },
-  paint: { 'text-color': MAP_COLORS.text, 'text-halo-color': MAP_COLORS.halo, 'text-halo-width': 1.5 },
+  paint: {
+    'text-color': MAP_COLORS.text,
+    'text-halo-color': MAP_COLORS.halo,
+    'text-halo-width': 1.5,
+  },
 };
