@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 const sharedSource = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url));
 
-function apiProject(name: string, driver: 'pglite' | 'postgres') {
+function apiProject(name: string, driver: 'pglite' | 'postgres', databaseUrl?: string) {
   return {
     extends: true,
     test: {
@@ -11,7 +11,7 @@ function apiProject(name: string, driver: 'pglite' | 'postgres') {
       root: 'apps/api',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       globalSetup: ['test/global-setup.ts'],
-      env: { TEST_DB_DRIVER: driver },
+      env: { TEST_DB_DRIVER: driver, ...(databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {}) },
       testTimeout: 30_000,
       hookTimeout: 120_000,
     },
@@ -29,7 +29,9 @@ export default defineConfig({
       },
       apiProject('api', 'pglite'),
       // The same suite on a real PostgreSQL server when one is given.
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', 'postgres')] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [apiProject('api-pg', 'postgres', process.env.TEST_DATABASE_URL)]
+        : []),
       'apps/web/vitest.config.ts',
     ],
   },

@@ -15,6 +15,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     postgresTemplate: string | null;
+    /** Which database this project's tests run on, and the server they copy it on. */
+    testDriver: 'pglite' | 'postgres';
+    testDatabaseUrl: string | null;
   }
 }
 
@@ -36,7 +39,9 @@ export default async function setup(project: TestProject) {
   await client.close();
   project.provide('pgliteTemplate', dumpPath);
 
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = project.config.env?.TEST_DATABASE_URL;
+  project.provide('testDriver', driver);
+  project.provide('testDatabaseUrl', adminUrl ?? null);
   let templateName: string | null = null;
   if (adminUrl && driver === 'postgres') {
     templateName = `ekispot_test_template_${process.pid}`;

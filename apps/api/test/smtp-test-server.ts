@@ -1,10 +1,8 @@
 import net from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/**
- * A real SMTP server for tests, and just enough MIME parsing to read what nodemailer
- * sent (mailparser does not install here). Not used by the app.
- */
+/** A real SMTP server for tests; what it receives is read with mailparser. Not used by the app. */
 
 export interface ReceivedMail {
   raw: string;
@@ -36,11 +34,14 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({
-          ...parseRawMail(raw),
-          rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        });
-        callback();
+        const rcptTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+        parseRawMail(raw).then(
+          (mail) => {
+            received.push({ ...mail, rcptTo });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       });
     },
   });
@@ -67,78 +68,24 @@ export async function findClosedPort(): Promise<number> {
   return address.port;
 }
 
-function splitHead(raw: string): { headers: Map<string, string>; body: string } {
-  const at = raw.indexOf('\r\n\r\n');
-  const head = at < 0 ? raw : raw.slice(0, at);
-  const body = at < 0 ? '' : raw.slice(at + 4);
+/** Reads a received message with mailparser; headers keep their raw (undecoded) values. */
+export async function parseRawMail(raw: string): Promise<Omit<ReceivedMail, 'rcptTo'>> {
+  const parsed = await simpleParser(raw);
   const headers = new Map<string, string>();
-  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0)
-      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { headers, body };
-}
-
-function decodeQuotedPrintable(value: string, underscoreIsSpace = false): string {
-  const text = (underscoreIsSpace ? value.replaceAll('_', ' ') : value).replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i += 1) {
-    const hex = text.slice(i + 1, i + 3);
-    if (text[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(text[i] ?? '', 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** RFC 2047 encoded words; whitespace between two encoded words is not part of the text. */
-export function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(
-      /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g,
-      (_match, _charset: string, encoding: string, data: string) =>
-        encoding.toUpperCase() === 'B'
-          ? Buffer.from(data, 'base64').toString('utf8')
-          : decodeQuotedPrintable(data, true),
+  for (const { key, line } of parsed.headerLines) {
+    headers.set(
+      key,
+      line
+        .slice(line.indexOf(':') + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim(),
     );
-}
-
-function decodeBody(headers: Map<string, string>, body: string): string {
-  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  if (encoding === 'base64')
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
-  return body;
-}
-
-export function parseRawMail(raw: string): Omit<ReceivedMail, 'rcptTo'> {
-  const { headers, body } = splitHead(raw);
-  const parts: { type: string; content: string }[] = [];
-  const contentType = headers.get('content-type') ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-  if (boundary) {
-    for (const chunk of body.split(`--${boundary}`).slice(1)) {
-      if (chunk.startsWith('--')) break;
-      const part = splitHead(chunk.replace(/^\r\n/, ''));
-      parts.push({
-        type: part.headers.get('content-type') ?? 'text/plain',
-        content: decodeBody(part.headers, part.body),
-      });
-    }
-  } else {
-    parts.push({ type: contentType, content: decodeBody(headers, body) });
   }
-  const find = (type: string) => parts.find((part) => part.type.startsWith(type))?.content ?? '';
   return {
     raw,
     headers,
-    subject: decodeHeader(headers.get('subject') ?? ''),
-    text: find('text/plain'),
-    html: find('text/html'),
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : '',
   };
 }

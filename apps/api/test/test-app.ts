@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -8,14 +10,15 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { openPostgres, type DatabaseHandle } from '../src/db/database.js';
 import * as schema from '../src/db/schema/index.js';
+import { createLocalImageStorage } from '../src/modules/images/image-storage.js';
 import { withDatabase } from './global-setup.js';
 
-export const testDriver = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+export const testDriver = inject('testDriver');
 
 /** A fresh database for one test file, copied from the run's template (real PostgreSQL either way). */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testDriver === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL;
+    const adminUrl = inject('testDatabaseUrl');
     const template = inject('postgresTemplate');
     if (!adminUrl || !template)
       throw new Error('TEST_DATABASE_URL is required for the postgres test driver');
@@ -24,7 +27,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
     await admin.end();
-    const handle = await openPostgres(withDatabase(adminUrl, name));
+    // Dropping the database at the end terminates its connections; that is expected here.
+    const handle = await openPostgres(withDatabase(adminUrl, name), { onIdleError: () => {} });
     return {
       ...handle,
       close: async () => {
@@ -51,16 +55,35 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   });
 }
 
+/**
+ * The whole app on a fresh database, with uploads in a temporary folder that `close` removes.
+ * `storage` is that folder's image storage, for tests that check files come and go.
+ */
 export async function createTestApp(overrides: Record<string, string> = {}) {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(overrides), { db: database.db });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-test-'));
+  const imagesDir = path.join(dataDir, 'images');
+  const storage = createLocalImageStorage(imagesDir);
+  const app = await buildApp(testConfig({ DATA_DIR: dataDir, ...overrides }), {
+    db: database.db,
+    imageStorage: storage,
+  });
   await app.ready();
   return {
     app,
     db: database.db,
+    storage,
+    /** How many files the image storage holds (each image is two: full and thumb). */
+    countImageFiles: async () => {
+      const entries = await fs
+        .readdir(imagesDir, { recursive: true, withFileTypes: true })
+        .catch(() => []);
+      return entries.filter((entry) => entry.isFile()).length;
+    },
     close: async () => {
       await app.close();
       await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

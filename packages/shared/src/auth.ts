@@ -37,9 +37,10 @@ export const currentPasswordSchema = z
 const confirmationSchema = z.string({ error: '確認用パスワードを入力してください。' });
 const PASSWORDS_DIFFER = 'パスワードと確認用パスワードが一致しません。';
 
-function withConfirmation<T extends { password: string; password_confirmation: string }>(
-  schema: z.ZodType<T>,
-) {
+/** The object's own input and output types survive the refinement (forms learn field names). */
+function withConfirmation<
+  S extends z.ZodObject<{ password: z.ZodString; password_confirmation: z.ZodString }>,
+>(schema: S) {
   return schema.refine((value) => value.password === value.password_confirmation, {
     message: PASSWORDS_DIFFER,
     path: ['password_confirmation'],
@@ -112,3 +113,39 @@ export const meSchema = publicUserSchema.extend({
 export type Me = z.infer<typeof meSchema>;
 
 export const loginResultSchema = z.object({ token: z.string(), user: meSchema });
+
+/**
+ * Image types accepted for uploads (checked again from the bytes on the server). HEIC is not
+ * among them: the image library here cannot decode HEVC.
+ */
+export const ACCEPTED_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+] as const;
+
+const multipartBoolean = z.enum(['true', 'false'], {
+  error: 'true か false を指定してください。',
+});
+
+/**
+ * Text fields of `POST /auth/update` (multipart, spec §7). Every field is optional: only
+ * the fields sent change. The avatar arrives as the file field `avatar`; `remove_avatar=true`
+ * deletes the current one.
+ */
+export const profileUpdateFieldsSchema = z.object({
+  name: nameSchema.optional(),
+  bio: z
+    .string()
+    .trim()
+    .max(BIO_MAX, `自己紹介は${BIO_MAX}文字以内で入力してください。`)
+    .optional(),
+  mail_opt_in: multipartBoolean.optional(),
+  remove_avatar: multipartBoolean.optional(),
+});
+export type ProfileUpdateFields = z.infer<typeof profileUpdateFieldsSchema>;
+
+/** `POST /mail/unsubscribe/{token}`: the address whose notices stop (masked). */
+export const unsubscribeResultSchema = z.object({ email: z.string() });

@@ -6,6 +6,8 @@ export const ERROR_CODES = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** Login refused until the mailed verification link is opened (offer a resend). */
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
@@ -24,6 +26,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   BAD_REQUEST: 'リクエストの形式が正しくありません。',
   UNAUTHENTICATED: 'ログインが必要です。',
   FORBIDDEN: 'この操作を行う権限がありません。',
+  EMAIL_NOT_VERIFIED:
+    'メールアドレスの確認が済んでいません。登録時にお送りしたメールのリンクを開いてください。',
   NOT_FOUND: 'お探しのデータは見つかりませんでした。',
   METHOD_NOT_ALLOWED: 'この操作はサポートされていません。',
   CONFLICT: 'データが競合しました。もう一度お試しください。',

@@ -78,8 +78,18 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   }
 }
 
-export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+export async function openPostgres(
+  connectionString: string,
+  options: { onIdleError?: (error: Error) => void } = {},
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 20 });
+  // An idle connection can be cut (server restart, failover, an administrator): the pool
+  // drops it and the next query opens a new one. Unhandled, the event would end the process.
+  pool.on(
+    'error',
+    options.onIdleError ??
+      ((error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`)),
+  );
   const db = drizzleNodePg(pool, { schema });
   // Several instances may start at once: one migrates while the others wait.
   const lockClient = await pool.connect();

@@ -12,8 +12,13 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row ?? null;
 }
 
-export async function findUserById(db: Database, id: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+export async function findUserById(
+  db: Database,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<UserRow | null> {
+  const query = db.select().from(users).where(eq(users.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
 

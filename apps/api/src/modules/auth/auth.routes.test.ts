@@ -1,59 +1,21 @@
-import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
-import { mailOutbox } from '../../db/schema/index.js';
+import { cookieOf, createAuthClient } from '../../../test/auth-client.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const origin = 'http://localhost:3000';
 
+let post: ReturnType<typeof createAuthClient>['post'];
+let lastMailTo: ReturnType<typeof createAuthClient>['lastMailTo'];
+let registerAndVerify: ReturnType<typeof createAuthClient>['registerAndVerify'];
+
 beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
+  ({ post, lastMailTo, registerAndVerify } = createAuthClient(ctx, origin));
 });
 afterAll(async () => {
   await ctx?.close();
 });
-
-let clients = 0;
-/** Each call comes from its own address unless told, so per-IP limits only bite where tested. */
-function post(
-  url: string,
-  payload: object,
-  headers: Record<string, string> = {},
-  remoteAddress?: string,
-) {
-  clients += 1;
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/v2/auth${url}`,
-    payload,
-    headers: { origin, ...headers },
-    remoteAddress: remoteAddress ?? `10.0.${Math.floor(clients / 250)}.${clients % 250}`,
-  });
-}
-
-/** The newest mail to an address, and the token of the link in it. */
-async function lastMailTo(address: string) {
-  const rows = await ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt));
-  const mail = rows.find((row) => row.toAddress === address);
-  if (!mail) throw new Error(`no mail to ${address}`);
-  const token = /\/(?:verify-email|reset-password|verify-new-email)\/([A-Za-z0-9_-]+)/.exec(
-    mail.textBody,
-  )?.[1];
-  return { mail, token };
-}
-
-function cookieOf(response: { cookies: { name: string; value: string }[] }) {
-  const cookie = response.cookies.find((c) => c.name === 'auth');
-  return cookie ? `auth=${cookie.value}` : '';
-}
-
-async function registerAndVerify(email: string, password = 'correct horse battery') {
-  await post('/register', { name: '駅好き', email, password, password_confirmation: password });
-  const { token } = await lastMailTo(email);
-  await ctx.app.inject(`/api/v2/auth/email/verify/${token}`);
-  const login = await post('/login', { email, password });
-  return { cookie: cookieOf(login), token: login.json().data.token as string };
-}
 
 describe('register, verify, log in', () => {
   it('registers, refuses login until the mailed link is opened, then logs in with a cookie', async () => {
@@ -69,6 +31,7 @@ describe('register, verify, log in', () => {
 
     const refused = await post('/login', { email, password: 'password123' });
     expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('EMAIL_NOT_VERIFIED');
     expect(refused.json().message).toContain('メールアドレスの確認');
 
     const { mail, token } = await lastMailTo(email);

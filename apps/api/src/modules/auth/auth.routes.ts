@@ -1,5 +1,6 @@
 import {
   API_BASE_PATH,
+  AVATAR_MAX_BYTES,
   deleteAccountBodySchema,
   emailChangeRequestBodySchema,
   loginBodySchema,
@@ -8,6 +9,7 @@ import {
   passwordChangeBodySchema,
   passwordResetBodySchema,
   passwordResetRequestBodySchema,
+  profileUpdateFieldsSchema,
   registerBodySchema,
   resendVerificationBodySchema,
   successEnvelopeSchema,
@@ -16,7 +18,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../lib/envelope.js';
+import { multipartValidatorCompiler, parseFields, readMultipart } from '../../lib/multipart.js';
 import { errorResponses } from '../../lib/route-schemas.js';
+import { IMAGE_MESSAGES } from '../images/image-processing.js';
 import type { AuthDeps } from './auth.service.js';
 import * as service from './auth.service.js';
 import { clearAuthCookie, setAuthCookie, type Authenticator } from './authenticate.js';
@@ -26,6 +30,11 @@ const tags = ['auth'];
 const base = `${API_BASE_PATH}/auth`;
 const empty = successEnvelopeSchema(z.null());
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+/** The profile form as documented; the body itself is read by `readMultipart`. */
+const profileUpdateFormSchema = profileUpdateFieldsSchema.extend({
+  avatar: z.file().optional().meta({ description: 'JPEG, PNG, WebP, GIF or AVIF, ≤ 10 MB' }),
+});
 
 export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator }> = async (
   app,
@@ -147,6 +156,39 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
       reply.header('Cache-Control', 'no-store');
       const session = await auth.requireUser(request, reply);
       return envelope(service.toMe(session.user));
+    },
+  );
+
+  app.post(
+    `${base}/update`,
+    {
+      validatorCompiler: multipartValidatorCompiler,
+      schema: {
+        tags,
+        security,
+        summary: 'Update the profile (multipart; only the fields sent change)',
+        description:
+          'multipart/form-data. `remove_avatar=true` deletes the avatar; a new `avatar` file ' +
+          'replaces it. Images are re-encoded as WebP and stripped of all metadata.',
+        consumes: ['multipart/form-data'],
+        body: profileUpdateFormSchema,
+        response: {
+          200: successEnvelopeSchema(meSchema),
+          ...errorResponses(401, 403, 415, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.requireUser(request, reply);
+      const body = await readMultipart(request, {
+        fileFields: ['avatar'],
+        maxFiles: 1,
+        maxFileBytes: AVATAR_MAX_BYTES,
+        fileTooLargeMessage: IMAGE_MESSAGES.tooLarge(AVATAR_MAX_BYTES),
+      });
+      const fields = parseFields(profileUpdateFieldsSchema, body.fields);
+      const me = await service.updateProfile(deps, session.user, fields, body.files.get('avatar'));
+      return envelope(me, 'プロフィールを更新しました。');
     },
   );
 

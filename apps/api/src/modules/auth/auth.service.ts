@@ -1,5 +1,5 @@
-import type { Me } from '@ekispot/shared';
-import { AUTH_COOKIE_MAX_AGE_SECONDS } from '@ekispot/shared';
+import type { Me, ProfileUpdateFields } from '@ekispot/shared';
+import { AUTH_COOKIE_MAX_AGE_SECONDS, AVATAR_MAX_BYTES } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
 import {
@@ -13,16 +13,20 @@ import {
   passwordChangedMail,
   passwordResetMail,
 } from '../mail/mail-templates.js';
+import type { ImageStorage } from '../images/image-storage.js';
+import * as images from '../images/images.service.js';
 import { enqueueMail } from '../mail/mail-outbox.service.js';
+import { findImageIdsUnderPostsOf } from '../posts/posts.repository.js';
 import * as repository from './auth.repository.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import { createSecretToken, hashSecretToken } from './secret-tokens.js';
+import { createSecretToken, hashSecretToken } from '../../lib/secret-tokens.js';
 
 /** Account rules (issue: accounts). Mails are queued in the same transaction as the change. */
 
 export interface AuthDeps {
   db: Database;
   publicUrl: string;
+  storage: ImageStorage;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -126,12 +130,7 @@ export async function login(
       email: ['メールアドレスまたはパスワードが正しくありません。'],
     });
   }
-  if (!user.emailVerifiedAt) {
-    throw new HttpError(
-      'FORBIDDEN',
-      'メールアドレスの確認が済んでいません。登録時にお送りしたメールのリンクを開いてください。',
-    );
-  }
+  if (!user.emailVerifiedAt) throw new HttpError('EMAIL_NOT_VERIFIED');
   const { token, hash } = createSecretToken();
   await repository.insertSession(deps.db, {
     userId: user.id,
@@ -276,15 +275,67 @@ export async function verifyEmailChange(deps: AuthDeps, token: string): Promise<
 }
 
 /**
- * Deletes the account with everything it owns (rows cascade). Image files join this when
- * avatar and photo uploads arrive (they are the only rows without a cascading key).
+ * Changes only the fields sent. A new avatar is re-encoded and stored before the row
+ * changes; the old one's row goes in the same transaction and its files once it commits,
+ * and a failed update takes the new files away again, so nothing is left half-done.
+ */
+export async function updateProfile(
+  deps: AuthDeps,
+  user: repository.UserRow,
+  fields: ProfileUpdateFields,
+  avatar: Buffer | undefined,
+): Promise<Me> {
+  const stored = avatar
+    ? await images
+        .storeImage(deps.db, deps.storage, user.id, avatar, { maxBytes: AVATAR_MAX_BYTES })
+        .catch((error: unknown) => {
+          throw images.asFieldError('avatar', error);
+        })
+    : null;
+  const replacesAvatar = stored !== null || fields.remove_avatar === 'true';
+  try {
+    const { updated, removed } = await deps.db.transaction(async (tx) => {
+      // Locked so two updates at once cannot both think they replace the same old avatar.
+      const current = await repository.findUserById(tx, user.id, { forUpdate: true });
+      if (!current) throw new HttpError('UNAUTHENTICATED');
+      const row = await repository.updateUser(tx, user.id, {
+        ...(fields.name !== undefined && { name: fields.name }),
+        ...(fields.bio !== undefined && { bio: fields.bio }),
+        ...(fields.mail_opt_in !== undefined && { mailOptIn: fields.mail_opt_in === 'true' }),
+        ...(replacesAvatar && { avatarImageId: stored?.id ?? null }),
+      });
+      const old = current.avatarImageId;
+      const keys =
+        replacesAvatar && old && old !== stored?.id ? await images.deleteImageRows(tx, [old]) : [];
+      return { updated: row, removed: keys };
+    });
+    await images.deleteImageFiles(deps.storage, removed);
+    if (!updated) throw new HttpError('UNAUTHENTICATED');
+    return toMe(updated);
+  } catch (error) {
+    if (stored) await images.deleteImages(deps.db, deps.storage, [stored.id]).catch(() => 0);
+    throw error;
+  }
+}
+
+/**
+ * Deletes the account with everything it owns: rows cascade from the user, and the
+ * uploaded images (which have no cascading key) go with it, their files after the commit —
+ * including photos others attached to the member's posts, which cascade away with them.
  */
 export async function deleteAccount(deps: AuthDeps, user: repository.UserRow, password: string) {
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw validationFailed({ password: [WRONG_PASSWORD] });
   }
-  await deps.db.transaction(async (tx) => {
+  const files = await deps.db.transaction(async (tx) => {
+    const attached = await findImageIdsUnderPostsOf(tx, user.id);
+    const keys = [
+      ...(await images.deleteImageRows(tx, attached)),
+      ...(await images.deleteImageRowsOwnedBy(tx, user.id)),
+    ];
     await repository.deleteUser(tx, user.id);
     await enqueueMail(tx, { to: user.email, ...accountDeletedMail({ name: user.name }) });
+    return keys;
   });
+  await images.deleteImageFiles(deps.storage, files);
 }

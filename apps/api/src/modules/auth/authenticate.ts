@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { HttpError, unauthenticated } from '../../lib/http-error.js';
 import { findSession, touchSession, type UserRow } from './auth.repository.js';
-import { hashSecretToken } from './secret-tokens.js';
+import { hashSecretToken } from '../../lib/secret-tokens.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** last_used_at is refreshed at most this often, so reads don't all become writes. */
@@ -27,6 +27,15 @@ export function setAuthCookie(reply: FastifyReply, token: string) {
 
 export function clearAuthCookie(reply: FastifyReply) {
   reply.clearCookie(AUTH_COOKIE_NAME, { httpOnly: true, secure: true, sameSite: 'lax', path: '/' });
+}
+
+/**
+ * Who a request claims to be, for rate-limit keys: a hash of its session token (never the
+ * token itself), or its IP when it has none. Checked for real by `requireUser`.
+ */
+export function requesterKey(request: FastifyRequest): string {
+  const token = bearerToken(request) ?? request.cookies[AUTH_COOKIE_NAME];
+  return token ? `session:${hashSecretToken(token).slice(0, 32)}` : `ip:${request.ip}`;
 }
 
 function bearerToken(request: FastifyRequest): string | null {

@@ -31,3 +31,14 @@ export async function deleteImageRows(db: Database, ids: string[]): Promise<Imag
     .where(inArray(images.id, ids))
     .returning({ storageKey: images.storageKey, thumbStorageKey: images.thumbStorageKey });
 }
+
+/** Deletes every image a user uploaded (avatar and photos) and hands back the file keys. */
+export async function deleteImageRowsOwnedBy(
+  db: Database,
+  ownerId: string,
+): Promise<ImageFileKeys[]> {
+  return db
+    .delete(images)
+    .where(eq(images.ownerId, ownerId))
+    .returning({ storageKey: images.storageKey, thumbStorageKey: images.thumbStorageKey });
+}

@@ -1,12 +1,21 @@
 import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/database.js';
-import { notFound } from '../../lib/http-error.js';
+import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
 import { imageStorageKey, type ImageStorage, type StoredObject } from './image-storage.js';
 import { processUpload } from './image-processing.js';
 import * as repository from './images.repository.js';
 
 export type { ImageRow } from './images.repository.js';
 export type ImageSize = 'full' | 'thumb';
+
+/**
+ * An upload refused by the image checks, re-raised as a 422 on the form field that carried
+ * it, so the form shows the reason beside the picker.
+ */
+export function asFieldError(field: string, error: unknown): unknown {
+  if (!(error instanceof HttpError) || error.status >= 500) return error;
+  return validationFailed({ [field]: [error.message] });
+}
 
 /**
  * Re-encodes an upload, writes both files, then the row. Files are written first so a
@@ -99,4 +108,4 @@ export async function deleteImage(
   return (await deleteImages(db, storage, [id])) === 1;
 }
 
-export { deleteImageRows } from './images.repository.js';
+export { deleteImageRows, deleteImageRowsOwnedBy } from './images.repository.js';

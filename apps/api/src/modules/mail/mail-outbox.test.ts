@@ -95,7 +95,8 @@ describe('enqueue → drain over real SMTP', () => {
       lines: ['鉄道好きさんがあなたをフォローしました。'],
       url: 'https://ekispot.example/user/1',
       linkLabel: 'プロフィールを見る',
-      unsubscribeUrl: 'https://ekispot.example/api/v2/mail/unsubscribe/tok-123',
+      unsubscribePageUrl: 'https://ekispot.example/unsubscribe/tok-123',
+      oneClickUnsubscribeUrl: 'https://ekispot.example/api/v2/mail/unsubscribe/tok-123',
     });
     await enqueueMail(database.db, { to: 'hanako@example.com', ...content });
     await createMailWorker({ db: database.db, transport, log: quietLog }).drain();
@@ -106,7 +107,7 @@ describe('enqueue → drain over real SMTP', () => {
     );
     expect(mail?.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(mail?.text).toContain('配信を停止するには');
-    expect(mail?.text).toContain('https://ekispot.example/api/v2/mail/unsubscribe/tok-123');
+    expect(mail?.text).toContain('https://ekispot.example/unsubscribe/tok-123');
   });
 
   it('queues inside the caller’s transaction: a rolled-back request leaves no mail', async () => {

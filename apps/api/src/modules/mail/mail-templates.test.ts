@@ -84,7 +84,8 @@ describe('mail templates', () => {
       lines: [`${EVIL}さんがいいねしました`],
       url: 'https://e.example/post/1',
       linkLabel: '投稿を見る',
-      unsubscribeUrl: 'https://e.example/api/v2/mail/unsubscribe/tok',
+      unsubscribePageUrl: 'https://e.example/unsubscribe/tok',
+      oneClickUnsubscribeUrl: 'https://e.example/api/v2/mail/unsubscribe/tok',
     });
     expect(mail.category).toBe('notification');
     expect(mail.subject).not.toMatch(/[\r\n]/);
@@ -93,9 +94,9 @@ describe('mail templates', () => {
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
     expect(mail.text).toContain(
-      '配信を停止するには、次のURLを開いてください：https://e.example/api/v2/mail/unsubscribe/tok',
+      '配信を停止するには、次のURLを開いてください：https://e.example/unsubscribe/tok',
     );
-    expect(mail.html).toContain('<a href="https://e.example/api/v2/mail/unsubscribe/tok">');
+    expect(mail.html).toContain('<a href="https://e.example/unsubscribe/tok">');
     expect(mail.html).not.toContain('<script>');
   });
 

@@ -210,8 +210,9 @@ export function accountDeletedMail(input: { name: string }): MailContent {
 }
 
 /**
- * Adds what every non-essential mail must carry: a visible way out and the one-click
- * unsubscribe headers of RFC 8058, which mail clients show as their own button.
+ * Adds what every non-essential mail must carry: a visible way out (the unsubscribe page)
+ * and the one-click unsubscribe headers of RFC 8058, which mail clients show as their own
+ * button and answer with a POST to the API.
  */
 export function notificationMail(input: {
   name: string;
@@ -219,12 +220,16 @@ export function notificationMail(input: {
   lines: string[];
   url: string;
   linkLabel: string;
-  unsubscribeUrl: string;
+  /** The /unsubscribe/{token} page, for people. */
+  unsubscribePageUrl: string;
+  /** POST /api/v2/mail/unsubscribe/{token}, for mail clients' one-click button. */
+  oneClickUnsubscribeUrl: string;
 }): MailContent {
-  const unsubscribeUrl = assertHttpUrl(input.unsubscribeUrl);
+  const pageUrl = assertHttpUrl(input.unsubscribePageUrl);
+  const oneClickUrl = assertHttpUrl(input.oneClickUnsubscribeUrl);
   const footer = [
     'このメールは、えきスポのお知らせメールを受け取る設定の方にお送りしています。',
-    `配信を停止するには、次のURLを開いてください：${unsubscribeUrl}`,
+    `配信を停止するには、次のURLを開いてください：${pageUrl}`,
   ];
   const subject = input.subject.replace(/[\r\n]+/g, ' ').trim();
   const body = render(
@@ -238,7 +243,7 @@ export function notificationMail(input: {
     ...body,
     category: 'notification',
     headers: {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe': `<${oneClickUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };

@@ -1,0 +1,52 @@
+import { desc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../src/db/database.js';
+import { mailOutbox } from '../src/db/schema/index.js';
+
+/** Account calls through real HTTP (inject) for tests, each from its own client address. */
+export function createAuthClient(ctx: { app: FastifyInstance; db: Database }, origin: string) {
+  let clients = 0;
+
+  /** Each call comes from its own address unless told, so per-IP limits only bite where tested. */
+  function post(
+    url: string,
+    payload: object,
+    headers: Record<string, string> = {},
+    remoteAddress?: string,
+  ) {
+    clients += 1;
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/v2/auth${url}`,
+      payload,
+      headers: { origin, ...headers },
+      remoteAddress: remoteAddress ?? `10.0.${Math.floor(clients / 250)}.${clients % 250}`,
+    });
+  }
+
+  /** The newest queued mail to an address, and the token of the link in it. */
+  async function lastMailTo(address: string) {
+    const rows = await ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt));
+    const mail = rows.find((row) => row.toAddress === address);
+    if (!mail) throw new Error(`no mail to ${address}`);
+    const token = /\/(?:verify-email|reset-password|verify-new-email)\/([A-Za-z0-9_-]+)/.exec(
+      mail.textBody,
+    )?.[1];
+    return { mail, token };
+  }
+
+  async function registerAndVerify(email: string, password = 'correct horse battery') {
+    await post('/register', { name: '駅好き', email, password, password_confirmation: password });
+    const { token } = await lastMailTo(email);
+    await ctx.app.inject(`/api/v2/auth/email/verify/${token}`);
+    const login = await post('/login', { email, password });
+    return { cookie: cookieOf(login), token: login.json().data.token as string };
+  }
+
+  return { post, lastMailTo, registerAndVerify };
+}
+
+export function cookieOf(response: { cookies: { name: string; value: string }[] }) {
+  const cookie = response.cookies.find((c) => c.name === 'auth');
+  return cookie ? `auth=${cookie.value}` : '';
+}
