@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -18,8 +19,11 @@ import { createAuthenticator } from './modules/auth/authenticate.js';
 import { createLocalImageStorage, type ImageStorage } from './modules/images/image-storage.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
 import { devMailRoutes } from './modules/mail/dev-mail.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mapRoutes } from './modules/map/map.routes.js';
+import { postsRoutes } from './modules/posts/posts.routes.js';
+import { createHeadRenderer } from './modules/share/share.service.js';
 import { stationsRoutes } from './modules/stations/stations.routes.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -84,6 +88,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
+  // Upload limits are set per route by `readMultipart`; these only bound the worst case.
+  await app.register(multipart, {
+    // Oversized files are reported as field errors by `readMultipart`, not thrown mid-stream.
+    throwFileSizeLimit: false,
+    limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 100, parts: 200 },
+  });
   await app.register(rateLimit, {
     global: false,
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'ekispot-rl:' } : {}),
@@ -99,11 +109,18 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(healthRoutes, { db: deps.db, version: APP_VERSION });
   await app.register(stationsRoutes, { db: deps.db });
   await app.register(mapRoutes, { db: deps.db });
-  const auth = createAuthenticator({ db: deps.db, publicUrl: config.publicUrl });
-  await app.register(authRoutes, { db: deps.db, publicUrl: config.publicUrl, auth });
   const imageStorage =
     deps.imageStorage ?? createLocalImageStorage(path.join(config.dataDir, 'images'));
+  const auth = createAuthenticator({ db: deps.db, publicUrl: config.publicUrl });
+  await app.register(authRoutes, {
+    db: deps.db,
+    publicUrl: config.publicUrl,
+    storage: imageStorage,
+    auth,
+  });
   await app.register(imagesRoutes, { db: deps.db, storage: imageStorage });
+  await app.register(postsRoutes, { db: deps.db, storage: imageStorage, auth });
+  await app.register(mailRoutes, { db: deps.db });
   // Without SMTP in development, mails are readable at /dev/mail (and logged).
   if (config.env !== 'production' && !config.smtpUrl)
     await app.register(devMailRoutes, { db: deps.db });
@@ -115,6 +132,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       map_tile_attribution: config.mapTileUrl ? config.mapTileAttribution : null,
       public_url: config.publicUrl,
     },
+    renderHead: createHeadRenderer(deps.db, config.publicUrl),
   });
   return app;
 }

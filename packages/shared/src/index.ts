@@ -6,3 +6,4 @@ export * from './errors.js';
 export * from './health.js';
 export * from './messages.js';
 export * from './stations.js';
+export * from './posts.js';

@@ -18,11 +18,19 @@ export interface PreparedPayload {
   br: Buffer;
 }
 
-export async function preparePayload(data: unknown): Promise<PreparedPayload> {
+/**
+ * `quality` trades encoding time for size: the best ratio (default) for data prepared once,
+ * a lower one for payloads prepared again every few seconds.
+ */
+export async function preparePayload(
+  data: unknown,
+  quality: 'best' | 'fast' = 'best',
+): Promise<PreparedPayload> {
   const identity = Buffer.from(JSON.stringify(envelope(data)));
+  const best = quality === 'best';
   const [gz, br] = await Promise.all([
-    gzip(identity, { level: 9 }),
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip(identity, { level: best ? 9 : 6 }),
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 } }),
   ]);
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   return { etag, identity, gzip: gz, br };

@@ -8,8 +8,55 @@ import { API_BASE_PATH } from '@ekispot/shared';
 export interface WebOptions {
   distDir: string;
   runtimeConfig: Record<string, unknown>;
-  /** Optional per-path HTML rewriting (social previews add their tags here). */
-  renderHead?: (pathname: string) => Promise<string | null>;
+  /** Per-path title, description and link-preview tags; null keeps the default head. */
+  renderHead?: (pathname: string) => Promise<PageHead | null>;
+}
+
+/** What a shared link shows: written into the HTML as OGP and Twitter card tags. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** The canonical absolute URL of the page. */
+  url: string;
+  type: 'website' | 'article';
+  image: { url: string; width?: number; height?: number; alt: string } | null;
+}
+
+/** Replaces the template's title and description and adds the preview tags. */
+export function applyHead(html: string, head: PageHead): string {
+  const meta = (attribute: 'name' | 'property', key: string, value: string | number) =>
+    `<meta ${attribute}="${key}" content="${escapeAttribute(String(value))}">`;
+  const tags = [
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${escapeAttribute(head.url)}">`,
+    meta('property', 'og:site_name', 'えきスポ'),
+    meta('property', 'og:locale', 'ja_JP'),
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.url),
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+  ];
+  if (head.image) {
+    tags.push(
+      meta('property', 'og:image', head.image.url),
+      meta('property', 'og:image:alt', head.image.alt),
+      meta('name', 'twitter:image', head.image.url),
+      meta('name', 'twitter:image:alt', head.image.alt),
+    );
+    if (head.image.width && head.image.height) {
+      tags.push(
+        meta('property', 'og:image:width', head.image.width),
+        meta('property', 'og:image:height', head.image.height),
+      );
+    }
+  }
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(head.title)}</title>`)
+    .replace(/<meta\s[^>]*name="description"[^>]*>/s, '')
+    .replace('</head>', () => `${tags.join('')}</head>`);
 }
 
 function escapeAttribute(value: string): string {
@@ -26,6 +73,16 @@ function escapeAttribute(value: string): string {
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, options: WebOptions) => {
+    /** A preview that cannot be built must never cost the visitor the page itself. */
+    async function renderSafely(render: NonNullable<WebOptions['renderHead']>, pathname: string) {
+      try {
+        return await render(decodeURIComponent(pathname));
+      } catch (error) {
+        app.log.warn({ err: error, pathname }, 'link preview failed');
+        return null;
+      }
+    }
+
     const indexPath = path.join(options.distDir, 'index.html');
     const template = await fs.readFile(indexPath, 'utf8').catch(() => null);
     if (template === null) {
@@ -52,8 +109,8 @@ export const webPlugin = fp(
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
-      const head = options.renderHead ? await options.renderHead(pathname) : null;
-      const html = head ? baseHtml.replace('</head>', `${head}</head>`) : baseHtml;
+      const head = options.renderHead ? await renderSafely(options.renderHead, pathname) : null;
+      const html = head ? applyHead(baseHtml, head) : baseHtml;
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
     app.log.debug({ api: API_BASE_PATH }, 'web app served');

@@ -1,0 +1,113 @@
+import { and, between, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/database.js';
+import { posts, stationGroups } from '../../db/schema/index.js';
+
+/** Queries for the map's viewport markers (STYLE.md: Drizzle stays in repositories). */
+
+export interface Bbox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+export interface PostMarkerRow {
+  id: string;
+  kind: 'spot' | 'event';
+  title: string;
+  lat: number;
+  lng: number;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  upcoming: boolean;
+}
+
+/**
+ * Spots and events inside the box, upcoming events first, then newest. A post with its own
+ * point is placed there (the partial index on lat/lng finds those); an event without one
+ * sits at its parent spot or, failing that, its station.
+ */
+export async function findPostMarkers(
+  db: Database,
+  box: Bbox,
+  kinds: ('spot' | 'event')[],
+  limit: number,
+): Promise<PostMarkerRow[]> {
+  const upcoming = sql<boolean>`(${posts.kind} = 'event' and ${posts.endsAt} > now())`.as(
+    'upcoming',
+  );
+  const columns = {
+    id: posts.id,
+    kind: posts.kind,
+    title: posts.title,
+    startsAt: posts.startsAt,
+    endsAt: posts.endsAt,
+    createdAt: posts.createdAt,
+    upcoming,
+  };
+  // Posts with a point of their own: the partial index on (lat, lng) finds them.
+  const own = db
+    .select({
+      ...columns,
+      lat: sql<number>`${posts.lat}`.as('lat'),
+      lng: sql<number>`${posts.lng}`.as('lng'),
+    })
+    .from(posts)
+    .where(
+      and(
+        inArray(posts.kind, kinds),
+        between(posts.lat, box.south, box.north),
+        between(posts.lng, box.west, box.east),
+      ),
+    );
+  if (!kinds.includes('event')) {
+    const rows = await own
+      .orderBy(desc(upcoming), desc(posts.createdAt), desc(posts.id))
+      .limit(limit);
+    return rows as PostMarkerRow[];
+  }
+  // Events without one sit at their parent spot or, failing that, their station.
+  const parent = alias(posts, 'parent');
+  const lat = sql<number>`coalesce(${parent.lat}, ${stationGroups.lat})`;
+  const lng = sql<number>`coalesce(${parent.lng}, ${stationGroups.lng})`;
+  const borrowed = db
+    .select({ ...columns, lat: lat.as('lat'), lng: lng.as('lng') })
+    .from(posts)
+    .leftJoin(parent, eq(parent.id, posts.parentPostId))
+    .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
+    .where(
+      and(
+        eq(posts.kind, 'event'),
+        isNull(posts.lat),
+        between(lat, box.south, box.north),
+        between(lng, box.west, box.east),
+      ),
+    );
+  const both = unionAll(own, borrowed).as('markers');
+  const rows = await db
+    .select()
+    .from(both)
+    .orderBy(desc(both.upcoming), desc(both.createdAt), desc(both.id))
+    .limit(limit);
+  return rows as PostMarkerRow[];
+}
+
+export async function findStationMarkers(db: Database, box: Bbox, limit: number) {
+  return db
+    .select({
+      id: stationGroups.id,
+      name: stationGroups.name,
+      lat: stationGroups.lat,
+      lng: stationGroups.lng,
+    })
+    .from(stationGroups)
+    .where(
+      and(
+        between(stationGroups.lat, box.south, box.north),
+        between(stationGroups.lng, box.west, box.east),
+      ),
+    )
+    .orderBy(stationGroups.id)
+    .limit(limit);
+}

@@ -1,0 +1,129 @@
+import {
+  API_BASE_PATH,
+  commentBodySchema,
+  commentPageSchema,
+  commentParamsSchema,
+  commentSchema,
+  pageQuerySchema,
+  postParamsSchema,
+  successEnvelopeSchema,
+} from '@ekispot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../lib/envelope.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import * as service from './comments.service.js';
+import { POST_MESSAGES as M } from './posts.messages.js';
+import type { PostsRoutesDeps } from './posts.routes.js';
+import { postRateLimits } from './rate-limits.js';
+
+const tags = ['comments'];
+const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+const commentEnvelope = successEnvelopeSchema(commentSchema);
+
+export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, { db, auth }) => {
+  const base = `${API_BASE_PATH}/posts/:postId/comments`;
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        summary: "A post's comments, oldest first (cursor pagination)",
+        params: postParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: successEnvelopeSchema(commentPageSchema), ...errorResponses(404, 422) },
+      },
+    },
+    async (request) =>
+      envelope(await service.listComments(db, request.params.postId, request.query)),
+  );
+
+  app.post(
+    base,
+    {
+      config: { rateLimit: postRateLimits.writeComment },
+      schema: {
+        tags,
+        security,
+        summary: 'Comment on a post',
+        params: postParamsSchema,
+        body: commentBodySchema,
+        response: { 201: commentEnvelope, ...errorResponses(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.requireUser(request, reply);
+      const comment = await service.createComment(
+        db,
+        session.user.id,
+        request.params.postId,
+        request.body.body,
+      );
+      return reply.status(201).send(envelope(comment, M.commentCreated, 201));
+    },
+  );
+
+  app.get(
+    `${base}/:commentId`,
+    {
+      schema: {
+        tags,
+        summary: 'One comment',
+        params: commentParamsSchema,
+        response: { 200: commentEnvelope, ...errorResponses(404, 422) },
+      },
+    },
+    async (request) =>
+      envelope(await service.getComment(db, request.params.postId, request.params.commentId)),
+  );
+
+  app.patch(
+    `${base}/:commentId`,
+    {
+      config: { rateLimit: postRateLimits.writeComment },
+      schema: {
+        tags,
+        security,
+        summary: 'Edit your comment',
+        params: commentParamsSchema,
+        body: commentBodySchema,
+        response: { 200: commentEnvelope, ...errorResponses(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.requireUser(request, reply);
+      const { postId, commentId } = request.params;
+      const comment = await service.updateComment(
+        db,
+        session.user.id,
+        postId,
+        commentId,
+        request.body.body,
+      );
+      return envelope(comment, M.commentUpdated);
+    },
+  );
+
+  app.delete(
+    `${base}/:commentId`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a comment: your own, or any on your post',
+        params: commentParamsSchema,
+        response: {
+          200: successEnvelopeSchema(z.null()),
+          ...errorResponses(401, 403, 404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.requireUser(request, reply);
+      const { postId, commentId } = request.params;
+      await service.deleteComment(db, session.user.id, postId, commentId);
+      return envelope(null, M.commentDeleted);
+    },
+  );
+};

@@ -1,0 +1,104 @@
+import type { Comment, CommentPage } from '@ekispot/shared';
+import type { Database } from '../../db/database.js';
+import { forbidden, notFound } from '../../lib/http-error.js';
+import * as repository from './comments.repository.js';
+import { isForeignKeyViolation } from './db-errors.js';
+import { decodeCursor, toPage } from './page-cursor.js';
+import { POST_MESSAGES as M } from './posts.messages.js';
+
+/**
+ * Comment rules: anyone signed in may comment; only the author edits; the author or the
+ * post's owner deletes. The post's comment_count changes in the same transaction as the row,
+ * and only when a row really came or went, so it stays exact under concurrent requests.
+ * Every transaction locks the post first, as deleting a post does, so they never deadlock.
+ */
+
+function toComment(row: repository.CommentViewRow): Comment {
+  return {
+    id: row.comment.id,
+    post_id: row.comment.postId,
+    body: row.comment.body,
+    user: { id: row.comment.userId, name: row.authorName, avatar: row.authorAvatar },
+    created_at: row.comment.createdAt.toISOString(),
+    updated_at: row.comment.updatedAt.toISOString(),
+  };
+}
+
+export async function getComment(db: Database, postId: string, commentId: string) {
+  const [row] = await repository.findCommentViews(db, { postId, id: commentId });
+  if (!row) throw notFound(M.commentNotFound);
+  return toComment(row);
+}
+
+/** Oldest first, as a conversation reads. */
+export async function listComments(
+  db: Database,
+  postId: string,
+  query: { cursor?: string; limit: number },
+): Promise<CommentPage> {
+  const after = decodeCursor(query.cursor);
+  if (!(await repository.postExists(db, postId))) throw notFound(M.notFound);
+  const rows = await repository.findCommentViews(db, { postId, after, limit: query.limit + 1 });
+  const page = toPage(
+    rows.map((row) => ({ ...row, cursorKey: { micros: row.micros, id: row.comment.id } })),
+    query.limit,
+  );
+  return { items: page.items.map(toComment), next_cursor: page.nextCursor };
+}
+
+export async function createComment(
+  db: Database,
+  userId: string,
+  postId: string,
+  body: string,
+): Promise<Comment> {
+  let commentId: string;
+  try {
+    commentId = await db.transaction(async (tx) => {
+      if (!(await repository.lockPost(tx, postId))) throw notFound(M.notFound);
+      const row = await repository.insertComment(tx, { postId, userId, body });
+      await repository.addToCommentCount(tx, postId, 1);
+      return row.id;
+    });
+  } catch (error) {
+    // The author left the service while commenting: nothing was written.
+    if (isForeignKeyViolation(error)) throw notFound(M.notFound);
+    throw error;
+  }
+  return getComment(db, postId, commentId);
+}
+
+export async function updateComment(
+  db: Database,
+  userId: string,
+  postId: string,
+  commentId: string,
+  body: string,
+): Promise<Comment> {
+  await db.transaction(async (tx) => {
+    if (!(await repository.lockPost(tx, postId))) throw notFound(M.commentNotFound);
+    const comment = await repository.findComment(tx, postId, commentId);
+    if (!comment) throw notFound(M.commentNotFound);
+    if (comment.userId !== userId) throw forbidden(M.commentNotYoursToEdit);
+    await repository.updateCommentBody(tx, commentId, body);
+  });
+  return getComment(db, postId, commentId);
+}
+
+export async function deleteComment(
+  db: Database,
+  userId: string,
+  postId: string,
+  commentId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const post = await repository.lockPost(tx, postId);
+    if (!post) throw notFound(M.commentNotFound);
+    const comment = await repository.findComment(tx, postId, commentId);
+    if (!comment) throw notFound(M.commentNotFound);
+    if (comment.userId !== userId && post.userId !== userId)
+      throw forbidden(M.commentNotYoursToDelete);
+    if (await repository.deleteComment(tx, commentId))
+      await repository.addToCommentCount(tx, postId, -1);
+  });
+}

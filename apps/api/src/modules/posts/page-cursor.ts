@@ -1,0 +1,53 @@
+import { validationFailed } from '../../lib/http-error.js';
+import { POST_MESSAGES } from './posts.messages.js';
+
+/**
+ * Keyset cursors (DESIGN §3): the last row's (created_at, id), opaque to clients. The time is
+ * kept in microseconds since the epoch, as PostgreSQL stores it: a JavaScript Date has only
+ * milliseconds, and rounding would skip or repeat rows created within the same millisecond.
+ */
+export interface PageKey {
+  /** created_at in microseconds since 1970-01-01 UTC, as decimal text. */
+  micros: string;
+  id: string;
+}
+
+const MICROS = /^\d{1,17}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function encodeCursor(key: PageKey): string {
+  return Buffer.from(JSON.stringify([key.micros, key.id]), 'utf8').toString('base64url');
+}
+
+/** The key a cursor names; anything a client changed or made up is a 422 on `cursor`. */
+export function decodeCursor(cursor: string | undefined): PageKey | null {
+  if (cursor === undefined || cursor === '') return null;
+  let parsed: unknown = null;
+  try {
+    if (/^[A-Za-z0-9_-]+$/.test(cursor))
+      parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  if (
+    Array.isArray(parsed) &&
+    parsed.length === 2 &&
+    typeof parsed[0] === 'string' &&
+    typeof parsed[1] === 'string' &&
+    MICROS.test(parsed[0]) &&
+    UUID.test(parsed[1])
+  ) {
+    return { micros: parsed[0], id: parsed[1] };
+  }
+  throw validationFailed({ cursor: [POST_MESSAGES.invalidCursor] });
+}
+
+/** Splits a `limit + 1` fetch into the page and the cursor of the next one. */
+export function toPage<T extends { cursorKey: PageKey }>(rows: T[], limit: number) {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorKey) : null,
+  };
+}

@@ -1,0 +1,66 @@
+import type { Post, PostImage } from '@ekispot/shared';
+import type { Database } from '../../db/database.js';
+import * as repository from './posts.repository.js';
+
+/**
+ * Shapes posts for the wire. The rows already carry author, station, parent, counts and the
+ * viewer's reactions; photos of the whole page come in one more query, so a page of any size
+ * costs two queries (no N+1).
+ */
+export async function presentPosts(db: Database, rows: repository.PostViewRow[]): Promise<Post[]> {
+  const imageRows = await repository.findImagesOfPosts(
+    db,
+    rows.map((row) => row.post.id),
+  );
+  const imagesByPost = new Map<string, PostImage[]>();
+  for (const image of imageRows) {
+    const list = imagesByPost.get(image.postId) ?? [];
+    list.push({
+      id: image.id,
+      width: image.width,
+      height: image.height,
+      thumb_width: image.thumbWidth,
+      thumb_height: image.thumbHeight,
+    });
+    imagesByPost.set(image.postId, list);
+  }
+  return rows.map((row) => toPost(row, imagesByPost.get(row.post.id) ?? []));
+}
+
+function toPost(row: repository.PostViewRow, images: PostImage[]): Post {
+  const { post } = row;
+  return {
+    id: post.id,
+    kind: post.kind,
+    title: post.title,
+    body: post.body,
+    images,
+    user: { id: post.userId, name: row.authorName, avatar: row.authorAvatar },
+    station_group_id: post.stationGroupId,
+    station:
+      post.stationGroupId !== null && row.stationName !== null
+        ? {
+            id: post.stationGroupId,
+            name: row.stationName,
+            prefecture_name: row.prefectureName ?? '',
+          }
+        : null,
+    parent_post_id: post.parentPostId,
+    parent:
+      post.parentPostId !== null && row.parentKind !== null
+        ? { id: post.parentPostId, kind: row.parentKind, title: row.parentTitle ?? '' }
+        : null,
+    lat: post.lat,
+    lng: post.lng,
+    starts_at: post.startsAt?.toISOString() ?? null,
+    ends_at: post.endsAt?.toISOString() ?? null,
+    like_count: post.likeCount,
+    liked: Boolean(row.liked),
+    want_count: post.wantCount,
+    wanted: Boolean(row.wanted),
+    comment_count: post.commentCount,
+    child_count: row.childCount,
+    created_at: post.createdAt.toISOString(),
+    updated_at: post.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,217 @@
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/database.js';
+import {
+  images,
+  likes,
+  postImages,
+  postWants,
+  posts,
+  prefectures,
+  stationGroups,
+  users,
+} from '../../db/schema/index.js';
+import type { PageKey } from './page-cursor.js';
+
+/** The only place with Drizzle queries for posts and their photos (STYLE.md). */
+
+export type PostRow = typeof posts.$inferSelect;
+export type PostKind = PostRow['kind'];
+export type PostValues = Pick<
+  PostRow,
+  'title' | 'body' | 'stationGroupId' | 'parentPostId' | 'lat' | 'lng' | 'startsAt' | 'endsAt'
+>;
+
+/** created_at in microseconds since the epoch, exact (see page-cursor.ts). */
+export const createdAtMicros = (column: SQLWrapper) =>
+  sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+
+/**
+ * The instant a cursor's microseconds stand for. Parsed as an interval from text, which is
+ * exact: multiplying by a float8 would round once the count passes 2^53.
+ */
+export const microsToTimestamp = (micros: string) =>
+  sql`(timestamptz 'epoch' + (${micros}::text || ' microseconds')::interval)`;
+
+export async function stationGroupExists(db: Database, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: stationGroups.id })
+    .from(stationGroups)
+    .where(eq(stationGroups.id, id));
+  return row !== undefined;
+}
+
+export async function findPost(
+  db: Database,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<PostRow | null> {
+  const query = db.select().from(posts).where(eq(posts.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** A post's photo ids in display order. */
+export async function findPostImageIds(db: Database, postId: string): Promise<string[]> {
+  const rows = await db
+    .select({ imageId: postImages.imageId })
+    .from(postImages)
+    .where(eq(postImages.postId, postId))
+    .orderBy(asc(postImages.position));
+  return rows.map((row) => row.imageId);
+}
+
+export async function insertPost(
+  db: Database,
+  values: PostValues & { userId: string; kind: PostKind },
+): Promise<PostRow> {
+  const [row] = await db.insert(posts).values(values).returning();
+  if (!row) throw new Error('insert into posts returned no row');
+  return row;
+}
+
+export async function updatePost(db: Database, id: string, values: PostValues): Promise<void> {
+  await db
+    .update(posts)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(posts.id, id));
+}
+
+/** Makes the post's photos exactly these, in this order. */
+export async function replacePostImages(
+  db: Database,
+  postId: string,
+  imageIds: string[],
+): Promise<void> {
+  await db.delete(postImages).where(eq(postImages.postId, postId));
+  if (imageIds.length === 0) return;
+  await db
+    .insert(postImages)
+    .values(imageIds.map((imageId, position) => ({ postId, imageId, position })));
+}
+
+/**
+ * Photo ids of a post and of every post attached to it, at any depth. Their rows must go
+ * before the post does: the posts cascade in the database, the images do not.
+ */
+export async function findImageIdsOfPostTree(db: Database, postId: string): Promise<string[]> {
+  const tree = sql`(with recursive tree(id) as (
+      select ${postId}::uuid
+      union
+      select child.id from ${posts} as child join tree on child.parent_post_id = tree.id
+    ) select id from tree)`;
+  const rows = await db
+    .select({ imageId: postImages.imageId })
+    .from(postImages)
+    .where(sql`${postImages.postId} in ${tree}`);
+  return rows.map((row) => row.imageId);
+}
+
+/**
+ * Photos of every post attached (at any depth) to a member's posts, whoever uploaded them:
+ * those posts go when the member's posts cascade away, so their photos must go too.
+ */
+export async function findImageIdsUnderPostsOf(db: Database, userId: string): Promise<string[]> {
+  const tree = sql`(with recursive tree(id) as (
+      select id from ${posts} where user_id = ${userId}::uuid
+      union
+      select child.id from ${posts} as child join tree on child.parent_post_id = tree.id
+    ) select id from tree)`;
+  const rows = await db
+    .select({ imageId: postImages.imageId })
+    .from(postImages)
+    .where(sql`${postImages.postId} in ${tree}`);
+  return rows.map((row) => row.imageId);
+}
+
+export async function deletePost(db: Database, id: string): Promise<void> {
+  await db.delete(posts).where(eq(posts.id, id));
+}
+
+export interface PostListFilter {
+  kind?: PostKind;
+  stationGroupId?: number;
+  parentPostId?: string;
+  userId?: string;
+}
+
+/**
+ * Posts with everything a response shows — author, station, parent, child count and the
+ * viewer's like and want — in one query; photos come from `findImagesOfPosts`. Lists are
+ * newest first, keyed by (created_at, id) as the index is.
+ */
+export async function findPostViews(
+  db: Database,
+  options: {
+    viewerId: string | null;
+    ids?: string[];
+    filter?: PostListFilter;
+    after?: PageKey | null;
+    limit?: number;
+  },
+) {
+  const parent = alias(posts, 'parent');
+  const viewer = options.viewerId;
+  const conditions: SQL[] = [];
+  if (options.ids) conditions.push(inArray(posts.id, options.ids));
+  const filter = options.filter ?? {};
+  if (filter.kind) conditions.push(eq(posts.kind, filter.kind));
+  if (filter.stationGroupId !== undefined)
+    conditions.push(eq(posts.stationGroupId, filter.stationGroupId));
+  if (filter.parentPostId) conditions.push(eq(posts.parentPostId, filter.parentPostId));
+  if (filter.userId) conditions.push(eq(posts.userId, filter.userId));
+  if (options.after) {
+    conditions.push(
+      sql`(${posts.createdAt}, ${posts.id}) < (${microsToTimestamp(options.after.micros)}, ${options.after.id}::uuid)`,
+    );
+  }
+  const query = db
+    .select({
+      post: posts,
+      authorName: users.name,
+      authorAvatar: users.avatarImageId,
+      stationName: stationGroups.name,
+      prefectureName: prefectures.name,
+      parentKind: parent.kind,
+      parentTitle: parent.title,
+      childCount:
+        sql<number>`(select count(*) from ${posts} as child where child.parent_post_id = ${posts.id})`.mapWith(
+          Number,
+        ),
+      liked: viewer
+        ? sql<boolean>`exists (select 1 from ${likes} where ${likes.postId} = ${posts.id} and ${likes.userId} = ${viewer})`
+        : sql<boolean>`false`,
+      wanted: viewer
+        ? sql<boolean>`exists (select 1 from ${postWants} where ${postWants.postId} = ${posts.id} and ${postWants.userId} = ${viewer})`
+        : sql<boolean>`false`,
+      micros: createdAtMicros(posts.createdAt),
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
+    .leftJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
+    .leftJoin(parent, eq(parent.id, posts.parentPostId))
+    .where(and(...conditions))
+    .orderBy(desc(posts.createdAt), desc(posts.id));
+  return options.limit === undefined ? query : query.limit(options.limit);
+}
+
+export type PostViewRow = Awaited<ReturnType<typeof findPostViews>>[number];
+
+/** Photos of many posts in one query, each post's in display order. */
+export async function findImagesOfPosts(db: Database, postIds: string[]) {
+  if (postIds.length === 0) return [];
+  return db
+    .select({
+      postId: postImages.postId,
+      id: images.id,
+      width: images.width,
+      height: images.height,
+      thumbWidth: images.thumbWidth,
+      thumbHeight: images.thumbHeight,
+    })
+    .from(postImages)
+    .innerJoin(images, eq(images.id, postImages.imageId))
+    .where(inArray(postImages.postId, postIds))
+    .orderBy(asc(postImages.postId), asc(postImages.position));
+}

@@ -1,0 +1,236 @@
+import {
+  API_BASE_PATH,
+  POST_IMAGE_MAX_BYTES,
+  POST_IMAGES_MAX,
+  postCreateFieldsSchema,
+  postListQuerySchema,
+  postPageSchema,
+  postParamsSchema,
+  postSchema,
+  postUpdateFieldsSchema,
+  stationGroupParamsSchema,
+  successEnvelopeSchema,
+} from '@ekispot/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../lib/envelope.js';
+import {
+  multipartValidatorCompiler,
+  parseFields,
+  readMultipart,
+  type MultipartOptions,
+} from '../../lib/multipart.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import type { Authenticator } from '../auth/authenticate.js';
+import { IMAGE_MESSAGES } from '../images/image-processing.js';
+import { commentsRoutes } from './comments.routes.js';
+import { photosOfCreate, photosOfUpdate } from './post-photos.js';
+import { POST_MESSAGES as M } from './posts.messages.js';
+import * as service from './posts.service.js';
+import { reactionsRoutes } from './reactions.routes.js';
+import { postRateLimits } from './rate-limits.js';
+
+export type PostsRoutesDeps = service.PostsDeps & { auth: Authenticator };
+
+const tags = ['posts'];
+const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+/** Visitors may read; a signed-in reader also gets `liked` / `wanted`. */
+const optionalSecurity: { [scheme: string]: string[] }[] = [...security, {}];
+
+const uploads: MultipartOptions = {
+  fileFields: ['images'],
+  maxFiles: POST_IMAGES_MAX,
+  maxFileBytes: POST_IMAGE_MAX_BYTES,
+  fileTooLargeMessage: IMAGE_MESSAGES.tooLarge(POST_IMAGE_MAX_BYTES),
+  tooManyFilesMessage: M.tooManyImages,
+};
+
+const photoFile = z.file().meta({ description: 'JPEG, PNG, WebP, GIF or AVIF, ≤ 20 MB' });
+const photosDescription =
+  `Sent as indexed keys images[0] … images[${POST_IMAGES_MAX - 1}] (taken in index order). ` +
+  'Every photo is re-encoded as WebP and stripped of all metadata (EXIF, GPS).';
+
+/** The forms as documented; the bodies themselves are read by `readMultipart`. */
+const postCreateFormSchema = postCreateFieldsSchema.extend({
+  images: z
+    .array(photoFile)
+    .max(POST_IMAGES_MAX)
+    .optional()
+    .meta({ description: photosDescription }),
+});
+const postUpdateFormSchema = postUpdateFieldsSchema.extend({
+  images: z
+    .array(z.union([photoFile, z.uuid()]))
+    .max(POST_IMAGES_MAX)
+    .optional()
+    .meta({
+      description: `${photosDescription} In an edit, a slot is a new file or the id of a current photo.`,
+    }),
+});
+const postUpdateTextSchema = postUpdateFieldsSchema.omit({ images: true });
+
+const postEnvelope = successEnvelopeSchema(postSchema);
+const pageEnvelope = successEnvelopeSchema(postPageSchema);
+
+/** Answers that depend on who asks (liked, wanted) must not be shared by caches. */
+function privateAnswer(reply: FastifyReply) {
+  reply.header('Cache-Control', 'private, no-cache');
+}
+
+export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, deps) => {
+  const { auth } = deps;
+  const base = `${API_BASE_PATH}/posts`;
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        security: optionalSecurity,
+        summary: 'Posts, newest first (cursor pagination), optionally filtered',
+        querystring: postListQuerySchema,
+        response: { 200: pageEnvelope, ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      const viewer = await auth.optionalUser(request);
+      return envelope(await service.listPosts(deps, viewer?.user.id ?? null, request.query));
+    },
+  );
+
+  app.get(
+    `${API_BASE_PATH}/stations/:stationGroupId/posts`,
+    {
+      schema: {
+        tags: [...tags, 'stations'],
+        security: optionalSecurity,
+        summary: 'Posts about one station group, newest first (cursor pagination)',
+        params: stationGroupParamsSchema,
+        querystring: postListQuerySchema.omit({ station_group_id: true }),
+        response: { 200: pageEnvelope, ...errorResponses(404, 422) },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      const viewer = await auth.optionalUser(request);
+      return envelope(
+        await service.listStationPosts(
+          deps,
+          request.params.stationGroupId,
+          viewer?.user.id ?? null,
+          request.query,
+        ),
+      );
+    },
+  );
+
+  app.post(
+    base,
+    {
+      config: { rateLimit: postRateLimits.createPost },
+      validatorCompiler: multipartValidatorCompiler,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a spot, event or image post (multipart)',
+        description:
+          'multipart/form-data. spot: title and lat/lng in Japan; its nearest station group ' +
+          'is linked automatically (a sent station_group_id is ignored). event: title, ' +
+          'starts_at < ends_at, and a place: station_group_id, lat/lng, or parent_post_id ' +
+          'of a spot. image: at least one photo, and station_group_id or parent_post_id of ' +
+          'a spot or event. Only events have dates; lat and lng come together or not at all.',
+        consumes: ['multipart/form-data'],
+        body: postCreateFormSchema,
+        response: { 201: postEnvelope, ...errorResponses(401, 403, 409, 413, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.requireUser(request, reply);
+      const body = await readMultipart(request, uploads);
+      const fields = parseFields(postCreateFieldsSchema, body.fields);
+      const photos = photosOfCreate(body.files);
+      const post = await service.createPost(deps, session.user.id, fields, photos);
+      return reply.status(201).send(envelope(post, M.created, 201));
+    },
+  );
+
+  app.get(
+    `${base}/:postId`,
+    {
+      schema: {
+        tags,
+        security: optionalSecurity,
+        summary: 'One post, with liked/wanted for the signed-in reader',
+        params: postParamsSchema,
+        response: { 200: postEnvelope, ...errorResponses(404, 422) },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      const viewer = await auth.optionalUser(request);
+      return envelope(await service.getPost(deps, request.params.postId, viewer?.user.id ?? null));
+    },
+  );
+
+  app.patch(
+    `${base}/:postId`,
+    {
+      config: { rateLimit: postRateLimits.updatePost },
+      validatorCompiler: multipartValidatorCompiler,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit your post (multipart; only the fields sent change)',
+        description:
+          "multipart/form-data. A field sent empty ('') clears it. The kind's rules are " +
+          'checked on the edited post. Photos: when any images[i] is sent, the photos become ' +
+          'exactly that list, each slot a new file or the id of a current photo; ' +
+          'images_cleared=true removes them all. Photos left out are deleted.',
+        consumes: ['multipart/form-data'],
+        params: postParamsSchema,
+        body: postUpdateFormSchema,
+        response: { 200: postEnvelope, ...errorResponses(401, 403, 404, 409, 413, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.requireUser(request, reply);
+      const body = await readMultipart(request, uploads);
+      const { images_cleared: cleared, ...fields } = parseFields(postUpdateTextSchema, body.fields);
+      const photos = photosOfUpdate(body.fileFieldTexts, body.files, cleared === 'true');
+      const post = await service.updatePost(
+        deps,
+        session.user.id,
+        request.params.postId,
+        fields,
+        photos,
+      );
+      return envelope(post, M.updated);
+    },
+  );
+
+  app.delete(
+    `${base}/:postId`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete your post, the posts attached to it, and all their photos',
+        params: postParamsSchema,
+        response: {
+          200: successEnvelopeSchema(z.null()),
+          ...errorResponses(401, 403, 404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.requireUser(request, reply);
+      await service.deletePost(deps, session.user.id, request.params.postId);
+      return envelope(null, M.deleted);
+    },
+  );
+
+  await app.register(commentsRoutes, deps);
+  await app.register(reactionsRoutes, deps);
+};

@@ -1,0 +1,99 @@
+import type { LikeState, WantState } from '@ekispot/shared';
+import type { Database } from '../../db/database.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { isForeignKeyViolation } from './db-errors.js';
+import { POST_MESSAGES as M } from './posts.messages.js';
+import * as posts from './posts.repository.js';
+import * as repository from './reactions.repository.js';
+
+/**
+ * Likes, wants (行きたい / 参加したい) and station wants (行きたい駅). Setting a state twice is
+ * the same as once (200 both times). A post's counter moves in the same transaction as the
+ * row, and only when `insert … on conflict do nothing` / `delete` really changed one, with
+ * the post locked first: the counters stay equal to the rows however many requests race.
+ */
+
+/** A member who left mid-request, or a post deleted meanwhile: nothing was written. */
+function asGone(error: unknown): unknown {
+  return isForeignKeyViolation(error) ? notFound(M.notFound) : error;
+}
+
+export async function setLike(
+  db: Database,
+  userId: string,
+  postId: string,
+  liked: boolean,
+): Promise<LikeState> {
+  return db
+    .transaction(async (tx) => {
+      const post = await repository.lockPost(tx, postId);
+      if (!post) throw notFound(M.notFound);
+      const changed = liked
+        ? await repository.insertLike(tx, postId, userId)
+        : await repository.deleteLike(tx, postId, userId);
+      const likeCount = changed
+        ? await repository.addToCounter(tx, postId, 'likeCount', liked ? 1 : -1)
+        : post.likeCount;
+      return { liked, like_count: likeCount };
+    })
+    .catch((error: unknown) => {
+      throw asGone(error);
+    });
+}
+
+/** Only spots (行きたい) and events (参加したい) can be wanted; photo posts cannot. */
+export async function setPostWant(
+  db: Database,
+  userId: string,
+  postId: string,
+  wanted: boolean,
+): Promise<WantState> {
+  return db
+    .transaction(async (tx) => {
+      const post = await repository.lockPost(tx, postId);
+      if (!post) throw notFound(M.notFound);
+      if (post.kind === 'image') throw new HttpError('VALIDATION_FAILED', M.wantNotForImages);
+      const changed = wanted
+        ? await repository.insertPostWant(tx, postId, userId)
+        : await repository.deletePostWant(tx, postId, userId);
+      const wantCount = changed
+        ? await repository.addToCounter(tx, postId, 'wantCount', wanted ? 1 : -1)
+        : post.wantCount;
+      return { wanted, want_count: wantCount };
+    })
+    .catch((error: unknown) => {
+      throw asGone(error);
+    });
+}
+
+export async function setStationWant(
+  db: Database,
+  userId: string,
+  stationGroupId: number,
+  wanted: boolean,
+): Promise<WantState> {
+  if (!(await posts.stationGroupExists(db, stationGroupId))) throw notFound(M.stationNotFound);
+  return db
+    .transaction(async (tx) => {
+      if (wanted) await repository.insertStationWant(tx, stationGroupId, userId);
+      else await repository.deleteStationWant(tx, stationGroupId, userId);
+      return { wanted, want_count: await repository.countStationWants(tx, stationGroupId) };
+    })
+    .catch((error: unknown) => {
+      throw isForeignKeyViolation(error) ? notFound(M.stationNotFound) : error;
+    });
+}
+
+/** Whether the viewer (if signed in) wants to visit the station, and how many members do. */
+export async function getStationWant(
+  db: Database,
+  userId: string | null,
+  stationGroupId: number,
+): Promise<WantState> {
+  if (!(await posts.stationGroupExists(db, stationGroupId))) throw notFound(M.stationNotFound);
+  const [wanted, wantCount] = await Promise.all([
+    userId ? repository.hasStationWant(db, stationGroupId, userId) : false,
+    repository.countStationWants(db, stationGroupId),
+  ]);
+  return { wanted, want_count: wantCount };
+}

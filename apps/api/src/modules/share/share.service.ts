@@ -1,0 +1,92 @@
+import { POST_KIND_LABELS } from '@ekispot/shared';
+import type { Database } from '../../db/database.js';
+import type { PageHead } from '../../plugins/web.js';
+import { findGroup, findLinesOfGroups } from '../stations/stations.repository.js';
+import * as repository from './share.repository.js';
+
+/**
+ * Link previews (OGP and Twitter cards) for shared pages: `/post/{postId}` and
+ * `/station/{stationGroupId}`. Crawlers do not run the web app, so the server writes the
+ * tags into the HTML it sends; other paths keep the default head.
+ */
+
+const SITE = 'えきスポ';
+const DESCRIPTION_MAX = 120;
+const POST_PATH = /^\/post\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+const STATION_PATH = /^\/station\/([1-9]\d{0,9})\/?$/;
+
+/** One line of at most `max` characters (by code point), with an ellipsis when cut. */
+export function summarize(text: string, max = DESCRIPTION_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+const japanDate = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  weekday: 'short',
+});
+
+function postTitle(row: repository.PostPreviewRow): string {
+  if (row.title) return row.title;
+  if (row.stationName) return `${row.stationName}駅の${POST_KIND_LABELS[row.kind]}`;
+  return POST_KIND_LABELS[row.kind];
+}
+
+function postDescription(row: repository.PostPreviewRow): string {
+  const parts: string[] = [];
+  if (row.kind === 'event' && row.startsAt) parts.push(`${japanDate.format(row.startsAt)}開催`);
+  if (row.stationName) parts.push(`${row.stationName}駅`);
+  const lead = parts.length > 0 ? `${parts.join('・')}の${POST_KIND_LABELS[row.kind]}。` : '';
+  return (
+    summarize(`${lead}${row.body}`) || `${SITE}に投稿された${POST_KIND_LABELS[row.kind]}です。`
+  );
+}
+
+export function createHeadRenderer(db: Database, publicUrl: string) {
+  return async function renderHead(pathname: string): Promise<PageHead | null> {
+    const postId = POST_PATH.exec(pathname)?.[1];
+    if (postId) {
+      const row = await repository.findPostPreview(db, postId.toLowerCase());
+      if (!row) return null;
+      return {
+        title: `${postTitle(row)} | ${SITE}`,
+        description: postDescription(row),
+        url: `${publicUrl}/post/${row.id}`,
+        type: 'article',
+        image: row.imageId
+          ? {
+              url: `${publicUrl}/api/v2/image/${row.imageId}`,
+              width: row.imageWidth ?? undefined,
+              height: row.imageHeight ?? undefined,
+              alt: postTitle(row),
+            }
+          : null,
+      };
+    }
+    const stationId = STATION_PATH.exec(pathname)?.[1];
+    if (stationId) {
+      const group = await findGroup(db, Number(stationId));
+      if (!group) return null;
+      const lineNames = (await findLinesOfGroups(db, [group.id])).map((line) => line.name);
+      const lines =
+        lineNames.length > 3
+          ? `${lineNames.slice(0, 3).join('、')}など${lineNames.length}路線`
+          : lineNames.join('、');
+      return {
+        title: `${group.name}駅 | ${SITE}`,
+        description: summarize(
+          `${group.name}駅（${group.prefectureName}）${lines ? `：${lines}` : ''}。` +
+            `投稿${group.postCount}件・行きたい${group.wantCount}人。駅周辺のスポットや写真、イベントを${SITE}でチェックしましょう。`,
+        ),
+        url: `${publicUrl}/station/${group.id}`,
+        type: 'website',
+        image: null,
+      };
+    }
+    return null;
+  };
+}

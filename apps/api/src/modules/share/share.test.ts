@@ -1,0 +1,109 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/test-app.js';
+import { jpegWithGps } from '../../../test/fixtures/images/image-fixtures.js';
+import { postImages, posts, stationGroups, users } from '../../db/schema/index.js';
+import { storeImage } from '../images/images.service.js';
+
+const origin = 'https://ekispot.example';
+const TEMPLATE =
+  '<!doctype html><html lang="ja"><head><meta charset="UTF-8" />' +
+  '<meta\n  name="description"\n  content="既定の説明" />' +
+  '<title>えきスポ</title></head><body><div id="root"></div></body></html>';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let distDir: string;
+let userId: string;
+let tokyoId: number;
+
+beforeAll(async () => {
+  distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-dist-'));
+  await fs.writeFile(path.join(distDir, 'index.html'), TEMPLATE);
+  ctx = await createTestApp({ PUBLIC_URL: origin, WEB_DIST_DIR: distDir });
+  const [user] = await ctx.db
+    .insert(users)
+    .values({ name: '撮り鉄', email: 'share@example.jp', passwordHash: 'x' })
+    .returning();
+  userId = user!.id;
+  const [tokyo] = await ctx.db
+    .select({ id: stationGroups.id })
+    .from(stationGroups)
+    .where(eq(stationGroups.name, '東京'));
+  tokyoId = tokyo!.id;
+});
+afterAll(async () => {
+  await ctx?.close();
+  await fs.rm(distDir, { recursive: true, force: true });
+});
+
+async function page(url: string) {
+  const response = await ctx.app.inject(url);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toContain('text/html');
+  return response.body;
+}
+
+const metaContent = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1];
+
+describe('link previews', () => {
+  it('gives a post page its title, description, first photo and card', async () => {
+    const [post] = await ctx.db
+      .insert(posts)
+      .values({
+        userId,
+        kind: 'image',
+        title: '夕暮れの丸の内駅舎 <script>',
+        body: '赤レンガの駅舎が\n夕日に染まっていました。"引用"も & 記号も安全に。',
+        stationGroupId: tokyoId,
+      })
+      .returning();
+    const second = await storeImage(ctx.db, ctx.storage, userId, await jpegWithGps(1200, 800));
+    const first = await storeImage(ctx.db, ctx.storage, userId, await jpegWithGps(1600, 900));
+    await ctx.db.insert(postImages).values([
+      { postId: post!.id, imageId: second.id, position: 1 },
+      { postId: post!.id, imageId: first.id, position: 0 },
+    ]);
+
+    const html = await page(`/post/${post!.id}`);
+    expect(html).toContain('<title>夕暮れの丸の内駅舎 &lt;script&gt; | えきスポ</title>');
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('既定の説明');
+    expect(metaContent(html, 'og:type')).toBe('article');
+    expect(metaContent(html, 'og:url')).toBe(`${origin}/post/${post!.id}`);
+    expect(metaContent(html, 'og:description')).toBe(
+      '東京駅の写真。赤レンガの駅舎が 夕日に染まっていました。&quot;引用&quot;も &amp; 記号も安全に。',
+    );
+    expect(metaContent(html, 'og:image')).toBe(`${origin}/api/v2/image/${first.id}`);
+    expect(metaContent(html, 'og:image:width')).toBe('1600');
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'description')).toBe(metaContent(html, 'og:description'));
+  });
+
+  it('describes a station page with its lines and activity', async () => {
+    const html = await page(`/station/${tokyoId}`);
+    expect(html).toContain('<title>東京駅 | えきスポ</title>');
+    expect(metaContent(html, 'og:description')).toMatch(
+      /^東京駅（東京都）：.+など\d+路線。投稿\d+件/,
+    );
+    expect(metaContent(html, 'twitter:card')).toBe('summary');
+    expect(metaContent(html, 'og:image')).toBeUndefined();
+  });
+
+  it('keeps the default head for unknown posts and other pages', async () => {
+    for (const url of [
+      '/post/01890000-0000-7000-8000-000000000000',
+      '/station/999999999',
+      '/post/not-a-uuid',
+      '/',
+    ]) {
+      const html = await page(url);
+      expect(html).toContain('<title>えきスポ</title>');
+      expect(html).toContain('既定の説明');
+      expect(html).not.toContain('og:title');
+    }
+  });
+});
