@@ -24,12 +24,28 @@ const station: LazyRouteModule = () => import('./routes/station-detail');
 const stationRandom: LazyRouteModule = () => import('./routes/station-random');
 const privacy: LazyRouteModule = () => import('./routes/privacy');
 const service: LazyRouteModule = () => import('./routes/service');
+const register: LazyRouteModule = () => import('./routes/register');
+const forgot: LazyRouteModule = () => import('./routes/forgot');
+const resetPassword: LazyRouteModule = () => import('./routes/reset-password');
+const verifyEmail: LazyRouteModule = () => import('./routes/verify-email');
+const verifyNewEmail: LazyRouteModule = () => import('./routes/verify-new-email');
+const unsubscribe: LazyRouteModule = () => import('./routes/unsubscribe');
+const leave: LazyRouteModule = () => import('./routes/leave');
+const settingsProfile: LazyRouteModule = () => import('./routes/settings-profile');
 /** Pages whose content belongs to later work share one 「準備中」 module for now. */
 const comingSoon: LazyRouteModule = () => import('./routes/coming-soon');
 
 const uuid = (name: string): Record<string, ParamRule> => ({ [name]: 'uuid' });
 const token: Record<string, ParamRule> = { token: 'token' };
 const stationParam: Record<string, ParamRule> = { stationGroupId: 'stationGroupId' };
+
+/** The post forms: one module per kind for creating and one for editing (DESIGN §4). */
+const postCreateSpot: LazyRouteModule = () => import('./routes/post-create-spot');
+const postCreateEvent: LazyRouteModule = () => import('./routes/post-create-event');
+const postCreateImage: LazyRouteModule = () => import('./routes/post-create-image');
+const postUpdateSpot: LazyRouteModule = () => import('./routes/post-update-spot');
+const postUpdateEvent: LazyRouteModule = () => import('./routes/post-update-event');
+const postUpdateImage: LazyRouteModule = () => import('./routes/post-update-image');
 
 function page(
   path: string,
@@ -55,51 +71,58 @@ export const routeTable: readonly AppRouteDefinition[] = [
   page(paths.home.path, 'TOP', 'open', home, { layout: 'map' }),
 
   page(paths.login.path, 'ログイン', 'guest', login, LOGIN),
-  page(paths.register.path, '新規登録', 'guest', comingSoon, LOGIN),
-  page(paths.forgot.path, 'パスワードの再設定', 'guest', comingSoon, LOGIN),
-  page(paths.resetPassword.path, '新しいパスワードの設定', 'guest', comingSoon, {
+  page(paths.register.path, '新規登録', 'guest', register, LOGIN),
+  page(paths.forgot.path, 'パスワードの再設定', 'guest', forgot, LOGIN),
+  page(paths.resetPassword.path, '新しいパスワードの設定', 'guest', resetPassword, {
     ...LOGIN,
     params: token,
   }),
-  page(paths.verifyEmail.path, 'メールアドレスの確認', 'guest', comingSoon, {
+  page(paths.verifyEmail.path, 'メールアドレスの確認', 'guest', verifyEmail, {
     ...LOGIN,
     params: token,
   }),
-  page(paths.verifyNewEmail.path, '新しいメールアドレスの確認', 'open', comingSoon, {
+  page(paths.verifyNewEmail.path, '新しいメールアドレスの確認', 'open', verifyNewEmail, {
     ...LOGIN,
     params: token,
   }),
-  page(paths.unsubscribe.path, 'メール配信の停止', 'open', comingSoon, { ...LOGIN, params: token }),
+  page(paths.unsubscribe.path, 'メール配信の停止', 'open', unsubscribe, {
+    ...LOGIN,
+    params: token,
+  }),
 
-  page(paths.leave.path, '退会', 'auth'),
+  page(paths.leave.path, '退会', 'auth', leave),
   page(paths.notifications.path, '通知', 'auth'),
-  page(paths.settingsProfile.path, 'アカウント設定', 'auth'),
+  page(paths.settingsProfile.path, 'アカウント設定', 'auth', settingsProfile),
 
   page(paths.listCreate.path, 'リストの作成', 'auth'),
   page(paths.listUpdate.path, 'リストの作成', 'auth'),
   page(paths.listUpdateById.path, 'リストの作成', 'auth', comingSoon, { params: uuid('listId') }),
   page(paths.list.path, 'リスト', 'open', comingSoon, { params: uuid('listId') }),
 
-  page(paths.post.path, '投稿', 'open', comingSoon, { params: uuid('postId') }),
-  page(paths.comment.path, 'コメント', 'open', comingSoon, {
+  page(paths.post.path, '投稿', 'open', () => import('./routes/post-detail'), {
+    params: uuid('postId'),
+  }),
+  page(paths.comment.path, 'コメント', 'open', () => import('./routes/comment-detail'), {
     params: { postId: 'uuid', commentId: 'uuid' },
   }),
-  page(paths.postCreateEvent.path, 'イベントの投稿', 'auth'),
-  page(paths.postCreateEventAt.path, 'イベントの投稿', 'auth', comingSoon, {
+  page(paths.postCreateEvent.path, 'イベントの投稿', 'auth', postCreateEvent),
+  page(paths.postCreateEventAt.path, 'イベントの投稿', 'auth', postCreateEvent, {
     params: uuid('postId'),
   }),
-  page(paths.postCreateImage.path, '写真の投稿', 'auth', comingSoon, { params: stationParam }),
-  page(paths.postCreateImageFor.path, '写真の投稿', 'auth', comingSoon, { params: uuid('postId') }),
-  page(paths.postCreateSpot.path, 'スポットの投稿', 'auth'),
-  page(paths.postUpdateEvent.path, 'イベントの編集', 'auth'),
-  page(paths.postUpdateEventById.path, 'イベントの編集', 'auth', comingSoon, {
+  page(paths.postCreateImage.path, '写真の投稿', 'auth', postCreateImage, { params: stationParam }),
+  page(paths.postCreateImageFor.path, '写真の投稿', 'auth', postCreateImage, {
     params: uuid('postId'),
   }),
-  page(paths.postUpdateImage.path, '写真の編集', 'auth', comingSoon, { params: stationParam }),
-  page(paths.postUpdateImageById.path, '写真の編集', 'auth', comingSoon, {
+  page(paths.postCreateSpot.path, 'スポットの投稿', 'auth', postCreateSpot),
+  page(paths.postUpdateEvent.path, 'イベントの編集', 'auth', postUpdateEvent),
+  page(paths.postUpdateEventById.path, 'イベントの編集', 'auth', postUpdateEvent, {
     params: uuid('postId'),
   }),
-  page(paths.postUpdateSpot.path, 'スポットの編集', 'auth'),
+  page(paths.postUpdateImage.path, '写真の編集', 'auth', postUpdateImage, { params: stationParam }),
+  page(paths.postUpdateImageById.path, '写真の編集', 'auth', postUpdateImage, {
+    params: uuid('postId'),
+  }),
+  page(paths.postUpdateSpot.path, 'スポットの編集', 'auth', postUpdateSpot),
 
   page(paths.privacy.path, 'プライバシーポリシー', 'open', privacy),
   page(paths.service.path, '利用規約', 'open', service),

@@ -20,7 +20,16 @@ function stubSession(signedIn: boolean) {
           signedIn
             ? new Response(
                 JSON.stringify({
-                  data: { id: USER_ID, name: '駅太郎' },
+                  data: {
+                    id: USER_ID,
+                    name: '駅太郎',
+                    bio: '',
+                    avatar: null,
+                    created_at: '2026-11-01T00:00:00.000Z',
+                    email: 'eki@example.jp',
+                    email_verified: true,
+                    mail_opt_in: true,
+                  },
                   message: '',
                   status: 200,
                   success: true,

@@ -57,7 +57,8 @@ export function buildApiUrl(path: string, query?: Record<string, QueryValue>): s
   return search ? `${url}?${search}` : url;
 }
 
-function buildHeaders(isJsonBody: boolean): Headers {
+/** The headers of every call (spec §7): JSON accept, no-cache, and the Bearer token when readable. */
+export function buildRequestHeaders(isJsonBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json', 'Cache-Control': 'no-cache' });
   if (isJsonBody) headers.set('Content-Type', 'application/json');
   const token = typeof document === 'undefined' ? null : readCookie(AUTH_COOKIE_NAME);
@@ -69,10 +70,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function readJson(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
+function parseJson(text: string | null): { ok: true; value: unknown } | { ok: false } {
+  if (text === null) return { ok: false };
+  if (text === '') return { ok: true, value: null };
   try {
-    const text = await response.text();
-    if (text === '') return { ok: true, value: null };
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
     return { ok: false };
@@ -124,20 +125,32 @@ export async function apiRequest<S extends z.ZodType>(
   const hasJsonBody = options.body !== undefined && formBody === null;
   const init: RequestInit = {
     method,
-    headers: buildHeaders(hasJsonBody),
+    headers: buildRequestHeaders(hasJsonBody),
     credentials: 'same-origin',
     body: formBody ?? (hasJsonBody ? JSON.stringify(keysToSnake(options.body)) : undefined),
     signal: options.signal ?? null,
   };
 
   const response = await fetchWithRetry(buildApiUrl(path, options.query), init, method);
-  const parsed = await readJson(response);
+  const text = await response.text().catch(() => null);
+  return settleResponse(response.status, text, options);
+}
 
-  if (response.status >= 400) {
+/**
+ * Turns a finished call (its status and body text) into the success value, or throws the
+ * normalised {@link ApiError} (running the 401 handler). Shared by fetch and upload calls.
+ */
+export function settleResponse<S extends z.ZodType>(
+  status: number,
+  text: string | null,
+  options: Pick<ApiRequestOptions<S>, 'schema' | 'skipUnauthorizedHandler'>,
+): ApiSuccess<CamelCased<z.output<S>>> {
+  const parsed = parseJson(text);
+  if (status >= 400) {
     if (!parsed.ok)
-      return handleFailure(unexpectedFailure(response.status), options.skipUnauthorizedHandler);
+      return handleFailure(unexpectedFailure(status), options.skipUnauthorizedHandler);
     return handleFailure(
-      normalizeFailure({ status: response.status, body: parsed.value }),
+      normalizeFailure({ status, body: parsed.value }),
       options.skipUnauthorizedHandler,
     );
   }
@@ -149,7 +162,7 @@ export async function apiRequest<S extends z.ZodType>(
     success: true,
     data: keysToCamel(data.data),
     message: typeof envelope.message === 'string' ? envelope.message : '',
-    status: response.status,
+    status,
     errors: null,
   };
 }

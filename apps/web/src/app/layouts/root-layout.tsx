@@ -1,12 +1,13 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { BuildUpdateSnackbar } from '../../components/build-update-snackbar';
+import { FlashSnackbar } from '../../components/flash-snackbar';
 import { LoadingBar } from '../../components/loading-bar';
 import { SkipLink } from '../../components/layout/skip-link';
 import { useNavigationHistoryTracker } from '../../lib/navigation-history';
 import { findRouteHandle, formatDocumentTitle } from '../route-handle';
 
-/** Wraps every page: loading bar, history stack, document title, build update notice. */
+/** Wraps every page: loading bar, history stack, document title, flash and build update notices. */
 export function RootLayout() {
   const navigation = useNavigation();
   const matches = useMatches();
@@ -23,6 +24,7 @@ export function RootLayout() {
       <SkipLink />
       <LoadingBar active={navigation.state !== 'idle'} />
       <Outlet />
+      <FlashSnackbar />
       <BuildUpdateSnackbar />
     </>
   );

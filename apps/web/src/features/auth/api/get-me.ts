@@ -1,27 +1,18 @@
+import { meSchema } from '@ekispot/shared';
+import type { CamelCased, Me } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 
-/** What the web app needs of the signed-in user until packages/shared defines the user contract. */
-const meSchema = z.looseObject({
-  id: z.string(),
-  name: z.string().nullish(),
-  avatar: z.string().nullish(),
-});
-
-export interface SessionUser {
-  id: string;
-  name: string | null;
-  avatar: string | null;
-}
+/** The signed-in user's own account, camelCased as every response is (spec §3). */
+export type SessionUser = CamelCased<Me>;
 
 export const ME_QUERY_KEY = ['auth', 'me'] as const;
 
 /**
- * The start-up profile call (spec §4). A 401 or 404 (signed out, or not yet
- * implemented) means "signed out" and must not redirect, so it opts out of the 401 handler.
+ * The start-up profile call (spec §4). A failure (401: signed out) means "signed out" and
+ * must not redirect, so it opts out of the 401 handler.
  */
 export async function getMe(): Promise<SessionUser | null> {
   try {
@@ -29,7 +20,7 @@ export async function getMe(): Promise<SessionUser | null> {
       schema: meSchema,
       skipUnauthorizedHandler: true,
     });
-    return { id: data.id, name: data.name ?? null, avatar: data.avatar ?? null };
+    return data;
   } catch (error) {
     if (isApiError(error)) return null;
     throw error;
@@ -44,7 +35,20 @@ export function useMe() {
   return useQuery(meQueryOptions());
 }
 
-/** Forgets the signed-in user (after a 401 or a logout). */
+/** Remembers the user a call returned (login, profile update, e-mail change). */
+export function setSessionUser(queryClient: QueryClient, user: SessionUser): void {
+  queryClient.setQueryData(ME_QUERY_KEY, user);
+}
+
+/**
+ * After the signed-in account changes (login, logout, leaving), what other features cached
+ * may have been someone else's view (likes, wants, follows): mark it stale so it refetches.
+ */
+export function refreshAfterSessionChange(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+}
+
+/** Forgets the signed-in user (after a 401, a logout or leaving). */
 export function clearSession(queryClient: QueryClient): void {
   queryClient.setQueryData(ME_QUERY_KEY, null);
 }

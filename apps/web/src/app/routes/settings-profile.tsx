@@ -1,0 +1,64 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { PageFrame } from '../../components/page-frame';
+import { RouterButton } from '../../components/router-link';
+import { messages } from '../../config/messages';
+import { paths } from '../../config/paths';
+import { useMe } from '../../features/auth/api/get-me';
+import { EmailChangeForm } from '../../features/auth/components/email-change-form';
+import { PasswordChangeForm } from '../../features/auth/components/password-change-form';
+import { ProfileForm } from '../../features/auth/components/profile-form';
+import { useRouteTitle } from '../use-route-title';
+
+const text = messages.auth.settings;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2.5, md: 4 } }}
+    >
+      <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** /settings/profile — profile, e-mail address, password, and the way to 退会. */
+export function Component() {
+  const title = useRouteTitle();
+  const { data: user } = useMe();
+  // The guard lets only signed-in users in; after a logout the page is being left.
+  if (!user) return null;
+  return (
+    <PageFrame title={title} maxWidth="sm">
+      <Stack spacing={3}>
+        <Section title={text.profileHeading}>
+          <ProfileForm user={user} />
+        </Section>
+        <Section title={text.emailHeading}>
+          <EmailChangeForm currentEmail={user.email} />
+        </Section>
+        <Section title={text.passwordHeading}>
+          <PasswordChangeForm />
+        </Section>
+        <Section title={text.leaveHeading}>
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Typography>{text.leaveIntro}</Typography>
+            <RouterButton to={paths.leave.href()} variant="outlined" color="error">
+              {text.leaveLink}
+            </RouterButton>
+          </Stack>
+        </Section>
+      </Stack>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface ChangePasswordInput {
+  current_password: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** POST /auth/password/change — this session stays; every other one is signed out. */
+export async function changePassword(input: ChangePasswordInput): Promise<string> {
+  const { message } = await apiRequest('/auth/password/change', {
+    method: 'POST',
+    body: input,
+    schema: z.null(),
+  });
+  return message;
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

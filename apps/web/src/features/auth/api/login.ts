@@ -1,0 +1,33 @@
+import { loginResultSchema } from '@ekispot/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { refreshAfterSessionChange, setSessionUser } from './get-me';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+/**
+ * POST /auth/login. The server sets the HttpOnly `auth` cookie itself; the returned token
+ * is for API clients and is deliberately not kept here.
+ */
+export async function login(input: LoginInput) {
+  const { data } = await apiRequest('/auth/login', {
+    method: 'POST',
+    body: input,
+    schema: loginResultSchema,
+  });
+  return data.user;
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      setSessionUser(queryClient, user);
+      refreshAfterSessionChange(queryClient);
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface EmailChangeInput {
+  email: string;
+  password: string;
+}
+
+/** POST /auth/email/change/request — the address changes only when the mailed link is opened. */
+export async function requestEmailChange(input: EmailChangeInput): Promise<string> {
+  const { message } = await apiRequest('/auth/email/change/request', {
+    method: 'POST',
+    body: input,
+    schema: z.null(),
+  });
+  return message;
+}
+
+export function useRequestEmailChange() {
+  return useMutation({ mutationFn: requestEmailChange });
+}

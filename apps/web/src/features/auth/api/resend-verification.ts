@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /auth/email/resend — the same answer whether or not the address has an account. */
+export async function resendVerification(email: string): Promise<string> {
+  const { message } = await apiRequest('/auth/email/resend', {
+    method: 'POST',
+    body: { email },
+    schema: z.null(),
+  });
+  return message;
+}
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: resendVerification });
+}

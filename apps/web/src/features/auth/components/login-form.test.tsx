@@ -1,0 +1,157 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render-with-app';
+import { ME_QUERY_KEY } from '../api/get-me';
+import { LoginForm } from './login-form';
+
+const ME = {
+  id: '01936f2e-8b9c-7d3a-9c1e-0123456789ab',
+  name: '駅太郎',
+  bio: '',
+  avatar: null,
+  created_at: '2026-11-01T00:00:00.000Z',
+  email: 'eki@example.jp',
+  email_verified: true,
+  mail_opt_in: true,
+};
+
+function envelope(status: number, body: { data?: unknown; message: string; errors?: unknown }) {
+  return new Response(
+    JSON.stringify({
+      data: body.data ?? null,
+      message: body.message,
+      status,
+      success: status < 400,
+      errors: body.errors ?? null,
+    }),
+    { status, headers: { 'Content-Type': 'application/json' } },
+  );
+}
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+function renderForm(onSuccess = vi.fn()) {
+  const { queryClient } = renderWithApp(<LoginForm onSuccess={onSuccess} />);
+  return { queryClient, onSuccess };
+}
+
+async function fillAndSubmit(email: string, password: string) {
+  const user = userEvent.setup();
+  if (email) await user.type(screen.getByLabelText(/メールアドレス/), email);
+  if (password) await user.type(screen.getByLabelText(/パスワード/), password);
+  await user.click(screen.getByRole('button', { name: 'ログイン' }));
+  return user;
+}
+
+function describedText(input: HTMLElement): string {
+  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('LoginForm', () => {
+  it('has labelled inputs with the autocomplete a password manager expects', () => {
+    renderForm();
+    expect(screen.getByLabelText(/メールアドレス/).getAttribute('autocomplete')).toBe('email');
+    expect(screen.getByLabelText(/パスワード/).getAttribute('autocomplete')).toBe(
+      'current-password',
+    );
+  });
+
+  it('checks the fields in Japanese before calling, and focuses the first invalid one', async () => {
+    renderForm();
+    await fillAndSubmit('', '');
+    const email = screen.getByLabelText(/メールアドレス/);
+    await waitFor(() =>
+      expect(describedText(email)).toContain('メールアドレスを入力してください。'),
+    );
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a server field error beside its field and moves focus there', async () => {
+    fetchMock.mockResolvedValueOnce(
+      envelope(422, {
+        message: 'メールアドレスまたはパスワードが正しくありません。',
+        errors: { email: ['メールアドレスまたはパスワードが正しくありません。'] },
+      }),
+    );
+    const { onSuccess } = renderForm();
+    await fillAndSubmit('Eki@Example.jp', 'wrong-password');
+
+    const email = screen.getByLabelText(/メールアドレス/);
+    await waitFor(() =>
+      expect(describedText(email)).toContain('メールアドレスまたはパスワードが正しくありません。'),
+    );
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(onSuccess).not.toHaveBeenCalled();
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v2/auth/login');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'eki@example.jp',
+      password: 'wrong-password',
+    });
+  });
+
+  it('stores the signed-in user and reports success, without writing the auth cookie', async () => {
+    fetchMock.mockResolvedValueOnce(
+      envelope(200, { data: { token: 'x'.repeat(43), user: ME }, message: 'ログインしました。' }),
+    );
+    const { queryClient, onSuccess } = renderForm();
+    await fillAndSubmit('eki@example.jp', 'correct horse');
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toMatchObject({
+      id: ME.id,
+      name: '駅太郎',
+      emailVerified: true,
+      mailOptIn: true,
+    });
+    expect(document.cookie).not.toContain('auth=');
+  });
+
+  it('disables the button while the call runs, so the form is sent once', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    renderForm();
+    const user = await fillAndSubmit('eki@example.jp', 'correct horse');
+    const button = await screen.findByRole('button', { name: 'ログインしています…' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    // Enter in a field submits through the (disabled) button: nothing more is sent.
+    await user.type(screen.getByLabelText(/パスワード/), '{Enter}');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    answer(envelope(422, { message: '入力内容に誤りがあります。', errors: { password: ['x'] } }));
+    await screen.findByRole('button', { name: 'ログイン' });
+  });
+
+  it('offers to resend the verification mail when the address is not confirmed', async () => {
+    fetchMock
+      .mockResolvedValueOnce(
+        envelope(403, {
+          message:
+            'メールアドレスの確認が済んでいません。登録時にお送りしたメールのリンクを開いてください。',
+        }),
+      )
+      .mockResolvedValueOnce(
+        envelope(200, { message: '未確認のアカウントがある場合、確認メールを再送しました。' }),
+      );
+    renderForm();
+    const user = await fillAndSubmit('eki@example.jp', 'correct horse');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('メールアドレスの確認が済んでいません。');
+    await user.click(screen.getByRole('button', { name: '確認メールを再送する' }));
+    expect((await screen.findByRole('status')).textContent).toContain('確認メールを再送しました');
+    const [url, init] = fetchMock.mock.calls[1] ?? [];
+    expect(url).toBe('/api/v2/auth/email/resend');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'eki@example.jp' });
+  });
+});

@@ -1,0 +1,123 @@
+import { loginBodySchema } from '@ekispot/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormStatus } from '../../../components/form/form-alerts';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { RouterLink } from '../../../components/router-link';
+import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-error';
+import { useLogin } from '../api/login';
+import { useResendVerification } from '../api/resend-verification';
+import { applyApiError } from '../utils/apply-api-error';
+import { SubmitButton } from './submit-button';
+
+const text = messages.auth;
+
+interface Failure {
+  message: string;
+  /** Set when the address is not confirmed yet: the mail can be sent again. */
+  unverifiedEmail: string | null;
+}
+
+/** Email and password; on success the session is stored and `onSuccess` decides where to go. */
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const login = useLogin();
+  const resend = useResendVerification();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    resend.reset();
+    try {
+      await login.mutateAsync(values);
+      onSuccess();
+    } catch (error) {
+      if (isApiError(error) && error.status === 403) {
+        setFailure({ message: error.message, unverifiedEmail: values.email });
+        return;
+      }
+      const message = applyApiError(error, setError, ['email', 'password']);
+      setFailure(message ? { message, unverifiedEmail: null } : null);
+    }
+  });
+
+  return (
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+      {failure ? (
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            failure.unverifiedEmail ? (
+              <Button
+                color="inherit"
+                size="small"
+                disabled={resend.isPending}
+                onClick={() => resend.mutate(failure.unverifiedEmail ?? '')}
+              >
+                {resend.isPending ? text.login.resending : text.login.resend}
+              </Button>
+            ) : undefined
+          }
+        >
+          {failure.message}
+        </Alert>
+      ) : null}
+      <FormStatus>{resend.isSuccess ? resend.data : null}</FormStatus>
+      {resend.isError ? (
+        <Alert severity="error" role="alert">
+          {isApiError(resend.error) ? resend.error.message : messages.form.unexpected}
+        </Alert>
+      ) : null}
+      <FormTextField
+        control={control}
+        name="email"
+        label={text.fields.email}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+      />
+      <FormTextField
+        control={control}
+        name="password"
+        label={text.fields.password}
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <SubmitButton
+        pending={isSubmitting}
+        label={text.login.submit}
+        pendingLabel={text.login.submitting}
+        fullWidth
+      />
+      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <RouterLink to={paths.forgot.href()} variant="body2">
+          {text.login.forgot}
+        </RouterLink>
+        <Typography variant="body2">
+          {text.login.noAccount}
+          <RouterLink to={paths.register.href()} sx={{ ml: 0.5 }}>
+            {text.login.register}
+          </RouterLink>
+        </Typography>
+      </Stack>
+    </Stack>
+  );
+}

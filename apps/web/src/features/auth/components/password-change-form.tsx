@@ -1,0 +1,87 @@
+import { PASSWORD_MIN } from '@ekispot/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormErrorAlert, FormStatus } from '../../../components/form/form-alerts';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { messages } from '../../../config/messages';
+import { useChangePassword } from '../api/change-password';
+import { passwordChangeFormSchema } from '../schemas/account-form-schemas';
+import { applyApiError } from '../utils/apply-api-error';
+import { SubmitButton } from './submit-button';
+
+const text = messages.auth;
+
+/** Current password, new password and its confirmation. */
+export function PasswordChangeForm() {
+  const change = useChangePassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [changed, setChanged] = useState<string | null>(null);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = useForm({
+    resolver: zodResolver(passwordChangeFormSchema),
+    defaultValues: { current_password: '', password: '', password_confirmation: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    setChanged(null);
+    try {
+      const message = await change.mutateAsync(values);
+      reset();
+      setChanged(message);
+    } catch (error) {
+      setFormError(
+        applyApiError(error, setError, ['current_password', 'password', 'password_confirmation']),
+      );
+    }
+  });
+
+  return (
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+      <Typography variant="body2" color="text.secondary">
+        {text.settings.passwordIntro}
+      </Typography>
+      <FormErrorAlert>{formError}</FormErrorAlert>
+      <FormTextField
+        control={control}
+        name="current_password"
+        label={text.fields.currentPassword}
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <FormTextField
+        control={control}
+        name="password"
+        label={text.fields.newPassword}
+        type="password"
+        autoComplete="new-password"
+        helperText={text.passwordHint(PASSWORD_MIN)}
+        required
+      />
+      <FormTextField
+        control={control}
+        name="password_confirmation"
+        label={text.fields.newPasswordConfirmation}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <FormStatus>{changed}</FormStatus>
+      <SubmitButton
+        pending={isSubmitting}
+        label={text.settings.changePassword}
+        pendingLabel={text.settings.changingPassword}
+        sx={{ alignSelf: 'flex-start' }}
+      />
+    </Stack>
+  );
+}

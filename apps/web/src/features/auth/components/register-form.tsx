@@ -1,0 +1,105 @@
+import { NAME_MAX, PASSWORD_MIN } from '@ekispot/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormErrorAlert } from '../../../components/form/form-alerts';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { RouterLink } from '../../../components/router-link';
+import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
+import { useRegister } from '../api/register';
+import { registerFormSchema } from '../schemas/account-form-schemas';
+import { applyApiError } from '../utils/apply-api-error';
+import { RegistrationSent } from './registration-sent';
+import { SubmitButton } from './submit-button';
+
+const text = messages.auth;
+const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
+
+/** Sign-up: nickname, address and password; then a 「check your mail」 state. */
+export function RegisterForm() {
+  const register = useRegister();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await register.mutateAsync(values);
+      setSentTo(values.email);
+    } catch (error) {
+      setFormError(applyApiError(error, setError, FIELDS));
+    }
+  });
+
+  if (sentTo) return <RegistrationSent email={sentTo} />;
+
+  return (
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+      <Typography>{text.register.intro}</Typography>
+      <FormErrorAlert>{formError}</FormErrorAlert>
+      <FormTextField
+        control={control}
+        name="name"
+        label={text.fields.name}
+        autoComplete="nickname"
+        helperText={text.nameHint(NAME_MAX)}
+        required
+      />
+      <FormTextField
+        control={control}
+        name="email"
+        label={text.fields.email}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+      />
+      <FormTextField
+        control={control}
+        name="password"
+        label={text.fields.password}
+        type="password"
+        autoComplete="new-password"
+        helperText={text.passwordHint(PASSWORD_MIN)}
+        required
+      />
+      <FormTextField
+        control={control}
+        name="password_confirmation"
+        label={text.fields.passwordConfirmation}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <Typography variant="body2" color="text.secondary">
+        {text.register.agree}（
+        <RouterLink to={paths.service.href()}>{text.register.terms}</RouterLink>・
+        <RouterLink to={paths.privacy.href()}>{text.register.privacy}</RouterLink>）
+      </Typography>
+      <SubmitButton
+        pending={isSubmitting}
+        label={text.register.submit}
+        pendingLabel={text.register.submitting}
+        fullWidth
+      />
+      <Typography variant="body2">
+        {text.register.haveAccount}
+        <RouterLink to={paths.login.href()} sx={{ ml: 0.5 }}>
+          {text.register.login}
+        </RouterLink>
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import SettingsIcon from '@mui/icons-material/Settings';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
+import { showFlash } from '../../../lib/flash-message';
+import type { SessionUser } from '../api/get-me';
+import { useLogout } from '../api/logout';
+import { UserAvatar } from './user-avatar';
+
+const text = messages.auth.menu;
+
+/** The header's account menu: the avatar opens アカウント設定 and ログアウト. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const open = anchor !== null;
+
+  const signOut = () => {
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        setAnchor(null);
+        showFlash(text.loggedOut);
+        void navigate(paths.home.href());
+      },
+      onError: () => {
+        setAnchor(null);
+        showFlash(text.logoutFailed, 'info');
+      },
+    });
+  };
+
+  return (
+    <>
+      <IconButton
+        id={buttonId}
+        aria-label={text.open(user.name)}
+        aria-haspopup="menu"
+        aria-controls={open ? menuId : undefined}
+        aria-expanded={open ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ p: 0.5 }}
+      >
+        <UserAvatar name={user.name} avatar={user.avatar} size={36} />
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={open}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      >
+        {/* The name is in the button's label already; here it is for the eye only. */}
+        <ListSubheader role="presentation" sx={{ lineHeight: 2.5, fontWeight: 700 }}>
+          {text.signedInAs(user.name)}
+        </ListSubheader>
+        <Divider />
+        <MenuItem
+          component={Link}
+          to={paths.settingsProfile.href()}
+          onClick={() => setAnchor(null)}
+        >
+          <ListItemIcon>
+            <SettingsIcon fontSize="small" aria-hidden="true" />
+          </ListItemIcon>
+          <ListItemText>{text.settings}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={signOut} disabled={logout.isPending}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" aria-hidden="true" />
+          </ListItemIcon>
+          <ListItemText>{text.logout}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
