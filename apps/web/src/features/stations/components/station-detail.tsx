@@ -3,19 +3,26 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { messages } from '../../../config/messages';
 import { formatDocumentTitleFor } from '../utils/document-title';
 import { useStation } from '../api/get-station';
 import { NearbyStations } from './nearby-stations';
 import { StationMiniMap } from './station-mini-map';
+import { StationPosts } from './station-posts';
+import { StationWantButton } from './station-want-button';
 
-/** /station/:stationGroupId — name, lines, address, mini map and nearby stations. */
+/**
+ * /station/:stationGroupId — name, lines, address, 行きたい, mini map, the station's posts
+ * and nearby stations.
+ */
 export function StationDetail({ stationGroupId }: { stationGroupId: number }) {
   const station = useStation(stationGroupId);
   const name = station.data?.name;
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     if (name) document.title = formatDocumentTitleFor(`${name}${messages.station.titleSuffix}`);
@@ -85,6 +92,13 @@ export function StationDetail({ stationGroupId }: { stationGroupId: number }) {
             <Count label={messages.station.counts.wantToVisit} value={detail.counts.wantToVisit} />
             <Count label={messages.station.counts.stamps} value={detail.counts.stamps} />
           </Stack>
+          <Box sx={{ mt: 2 }}>
+            <StationWantButton
+              stationGroupId={detail.id}
+              count={detail.counts.wantToVisit}
+              onError={setNotice}
+            />
+          </Box>
         </Box>
         <Paper
           variant="outlined"
@@ -93,12 +107,23 @@ export function StationDetail({ stationGroupId }: { stationGroupId: number }) {
           <StationMiniMap name={detail.name} lat={detail.lat} lng={detail.lng} />
         </Paper>
       </Stack>
+      <Box sx={{ mt: 5 }}>
+        <StationPosts stationGroupId={detail.id} />
+      </Box>
       <Box component="section" sx={{ mt: 5 }} aria-labelledby="nearby-heading">
         <Typography id="nearby-heading" component="h2" variant="h6" sx={{ mb: 1 }}>
           {messages.station.nearby}
         </Typography>
         <NearbyStations stationGroupId={detail.id} lat={detail.lat} lng={detail.lng} />
       </Box>
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={5_000}
+        onClose={(_event, reason) => {
+          if (reason !== 'clickaway') setNotice(null);
+        }}
+        message={notice}
+      />
     </Container>
   );
 }

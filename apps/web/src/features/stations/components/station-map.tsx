@@ -4,13 +4,25 @@ import Stack from '@mui/material/Stack';
 import type { GeoJSONSource } from 'maplibre-gl';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Layer, NavigationControl, ScaleControl, Source } from 'react-map-gl/maplibre';
-import type { MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
+import type { LayerProps, MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
 import { MAP_CLUSTER_RADIUS_PX } from '@ekispot/shared';
 import { messages } from '../../../config/messages';
 import { EMPTY_COLLECTION } from '../../../lib/map/basemap-style';
 import { useStationMarkers } from '../api/get-station-markers';
+import { useMapKindsUrl } from '../hooks/use-map-kinds-url';
 import { useMapViewUrl } from '../hooks/use-map-view-url';
+import { useViewportPostMarkers } from '../hooks/use-viewport-post-markers';
 import { markersToGeoJson } from '../utils/markers-to-geojson';
+import {
+  POST_CLUSTER_LAYER_ID,
+  POST_CLUSTER_PROPERTIES,
+  postClusterCountLayer,
+  postClusterLayer,
+  postLabelLayer,
+  POST_POINT_LAYER_ID,
+  postPointLayer,
+  POSTS_SOURCE_ID,
+} from '../utils/post-layers';
 import {
   CLUSTER_LAYER_ID,
   clusterCountLayer,
@@ -22,20 +34,48 @@ import {
 } from '../utils/station-layers';
 import { BaseMap } from './base-map';
 import { LocateButton } from './locate-button';
+import { MapKindFilter } from './map-kind-filter';
 import { MapStatus } from './map-status';
+import { PostMarkerPopup } from './post-marker-popup';
+import type { SelectedPosts } from './post-marker-popup';
+import { PostMarkerStatus } from './post-marker-status';
 import { StationPopup } from './station-popup';
 import type { SelectedStation } from './station-popup';
 import { StationSearchBox } from './station-search-box';
 
-const INTERACTIVE_LAYERS = [CLUSTER_LAYER_ID, STATION_POINT_LAYER_ID];
+const STATION_LAYERS = [CLUSTER_LAYER_ID, STATION_POINT_LAYER_ID];
+const POST_LAYERS = [POST_CLUSTER_LAYER_ID, POST_POINT_LAYER_ID];
 const STATION_ZOOM = 14;
+/** Spots and events cluster up to this zoom; a cluster that would split beyond it is listed. */
+const POST_CLUSTER_MAX_ZOOM = 17;
+const CLUSTER_LIST_MAX = 20;
 
-/** The top page's map: clustered station markers, search, locate-me, popups. */
+type Selection =
+  { type: 'station'; station: SelectedStation } | { type: 'posts'; posts: SelectedPosts };
+
+/** Shows or hides a layer through its layout, keeping the rest of its style. */
+function withVisibility(layer: LayerProps, visible: boolean): LayerProps {
+  const visibility = visible ? 'visible' : 'none';
+  switch (layer.type) {
+    case 'circle':
+      return { ...layer, layout: { ...layer.layout, visibility } };
+    case 'symbol':
+      return { ...layer, layout: { ...layer.layout, visibility } };
+    default:
+      return layer;
+  }
+}
+
+/**
+ * The top page's map: clustered station markers, and beside them clustered spots and events
+ * of the current view; filter chips per kind, search, locate-me, popups.
+ */
 export function StationMap() {
   const mapRef = useRef<MapRef>(null);
   const markers = useStationMarkers();
   const { initialView, saveView } = useMapViewUrl();
-  const [selected, setSelected] = useState<SelectedStation | null>(null);
+  const { kinds, toggleKind } = useMapKindsUrl();
+  const [selected, setSelected] = useState<Selection | null>(null);
   const [ready, setReady] = useState(false);
   const [cursor, setCursor] = useState<string>('');
   const stations = useMemo(
@@ -43,27 +83,58 @@ export function StationMap() {
     [markers.data],
   );
 
-  const handleClick = useCallback((event: MapLayerMouseEvent) => {
-    const feature = event.features?.[0];
-    const map = mapRef.current;
-    if (!feature || !map || feature.geometry.type !== 'Point') return;
-    const [lng, lat] = feature.geometry.coordinates;
-    if (lng === undefined || lat === undefined) return;
-    const clusterId: unknown = feature.properties?.cluster_id;
-    if (typeof clusterId === 'number') {
-      const source = map.getSource<GeoJSONSource>(STATIONS_SOURCE_ID);
-      void source?.getClusterExpansionZoom(clusterId).then((zoom) => {
-        map.easeTo({ center: [lng, lat], zoom: Math.min(zoom, 18), duration: 500 });
-      });
-      return;
-    }
-    const id: unknown = feature.properties?.id;
-    const name: unknown = feature.properties?.name;
-    if (typeof id === 'number' && typeof name === 'string') setSelected({ id, name, lat, lng });
-  }, []);
+  const showStations = kinds.includes('station');
+  const posts = useViewportPostMarkers(mapRef, kinds);
+  const interactiveLayers = useMemo(
+    () => [...(showStations ? STATION_LAYERS : []), ...(posts.active ? POST_LAYERS : [])],
+    [showStations, posts.active],
+  );
+
+  const handleClick = useCallback(
+    (event: MapLayerMouseEvent) => {
+      const feature = event.features?.[0];
+      const map = mapRef.current;
+      if (!feature || !map || feature.geometry.type !== 'Point') return;
+      const [lng, lat] = feature.geometry.coordinates;
+      if (lng === undefined || lat === undefined) return;
+      const sourceId = feature.source === POSTS_SOURCE_ID ? POSTS_SOURCE_ID : STATIONS_SOURCE_ID;
+      const clusterId: unknown = feature.properties?.cluster_id;
+      if (typeof clusterId === 'number') {
+        const source = map.getSource<GeoJSONSource>(sourceId);
+        if (!source) return;
+        void source.getClusterExpansionZoom(clusterId).then(async (zoom) => {
+          if (sourceId === POSTS_SOURCE_ID && zoom > POST_CLUSTER_MAX_ZOOM) {
+            // Posts at (nearly) the same place never split apart: list them instead.
+            const leaves = await source.getClusterLeaves(clusterId, CLUSTER_LIST_MAX, 0);
+            const listed = leaves.flatMap((leaf) => {
+              const leafId: unknown = leaf.properties?.id;
+              const marker = typeof leafId === 'string' ? posts.byId.get(leafId) : undefined;
+              return marker ? [marker] : [];
+            });
+            if (listed.length > 0)
+              setSelected({ type: 'posts', posts: { lat, lng, markers: listed } });
+            return;
+          }
+          map.easeTo({ center: [lng, lat], zoom: Math.min(zoom, 18), duration: 500 });
+        });
+        return;
+      }
+      const id: unknown = feature.properties?.id;
+      if (sourceId === POSTS_SOURCE_ID) {
+        const marker = typeof id === 'string' ? posts.byId.get(id) : undefined;
+        if (marker) setSelected({ type: 'posts', posts: { lat, lng, markers: [marker] } });
+        return;
+      }
+      const name: unknown = feature.properties?.name;
+      if (typeof id === 'number' && typeof name === 'string') {
+        setSelected({ type: 'station', station: { id, name, lat, lng } });
+      }
+    },
+    [posts.byId],
+  );
 
   const flyToStation = useCallback((station: SelectedStation) => {
-    setSelected(station);
+    setSelected({ type: 'station', station });
     mapRef.current?.flyTo({
       center: [station.lng, station.lat],
       zoom: Math.max(STATION_ZOOM, mapRef.current.getZoom()),
@@ -98,14 +169,16 @@ export function StationMap() {
         style={{ width: '100%', height: '100%' }}
         minZoom={3}
         maxZoom={18}
-        interactiveLayerIds={INTERACTIVE_LAYERS}
+        interactiveLayerIds={interactiveLayers}
         cursor={cursor}
         onMouseEnter={() => setCursor('pointer')}
         onMouseLeave={() => setCursor('')}
         onClick={handleClick}
+        onLoad={() => posts.refresh(true)}
         onMoveEnd={(event) => {
           const center = event.target.getCenter();
           saveView({ lat: center.lat, lng: center.lng, zoom: event.target.getZoom() });
+          posts.refresh();
         }}
         onIdle={handleIdle}
       >
@@ -117,14 +190,33 @@ export function StationMap() {
           clusterRadius={MAP_CLUSTER_RADIUS_PX}
           clusterMaxZoom={13}
         >
-          <Layer {...clusterLayer} />
-          <Layer {...clusterCountLayer} />
-          <Layer {...stationPointLayer} />
-          <Layer {...stationLabelLayer} />
+          <Layer {...withVisibility(clusterLayer, showStations)} />
+          <Layer {...withVisibility(clusterCountLayer, showStations)} />
+          <Layer {...withVisibility(stationPointLayer, showStations)} />
+          <Layer {...withVisibility(stationLabelLayer, showStations)} />
+        </Source>
+        <Source
+          id={POSTS_SOURCE_ID}
+          type="geojson"
+          data={posts.geoJson}
+          cluster
+          clusterRadius={MAP_CLUSTER_RADIUS_PX}
+          clusterMaxZoom={POST_CLUSTER_MAX_ZOOM}
+          clusterProperties={POST_CLUSTER_PROPERTIES}
+        >
+          <Layer {...postClusterLayer} />
+          <Layer {...postClusterCountLayer} />
+          <Layer {...postPointLayer} />
+          <Layer {...postLabelLayer} />
         </Source>
         <NavigationControl position="top-right" showCompass={false} />
         <ScaleControl position="bottom-left" unit="metric" />
-        {selected ? <StationPopup station={selected} onClose={() => setSelected(null)} /> : null}
+        {selected?.type === 'station' ? (
+          <StationPopup station={selected.station} onClose={() => setSelected(null)} />
+        ) : null}
+        {selected?.type === 'posts' ? (
+          <PostMarkerPopup selection={selected.posts} onClose={() => setSelected(null)} />
+        ) : null}
       </BaseMap>
       <Paper
         elevation={3}
@@ -141,11 +233,21 @@ export function StationMap() {
           <StationSearchBox onSelect={flyToStation} />
           <LocateButton onLocate={flyToPosition} />
         </Stack>
+        <Box sx={{ mt: 1 }}>
+          <MapKindFilter kinds={kinds} onToggle={toggleKind} />
+        </Box>
       </Paper>
       <MapStatus
         loading={markers.isPending}
         failed={markers.isError}
         count={markers.data?.count ?? 0}
+      />
+      <PostMarkerStatus
+        active={posts.active}
+        loading={posts.loading}
+        failed={posts.failed}
+        truncated={posts.truncated}
+        count={posts.count}
       />
     </Box>
   );

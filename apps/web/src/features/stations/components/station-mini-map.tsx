@@ -4,12 +4,23 @@ import { messages } from '../../../config/messages';
 import { MAP_COLORS } from '../../../lib/map/basemap-style';
 import { BaseMap } from './base-map';
 
-/** A small, static map centred on the station. */
-export function StationMiniMap({ name, lat, lng }: { name: string; lat: number; lng: number }) {
+/** A small, static map centred on a station (or, with `label`, on any place). */
+export function StationMiniMap({
+  name,
+  lat,
+  lng,
+  label,
+}: {
+  name: string;
+  lat: number;
+  lng: number;
+  /** The map's accessible name; defaults to 「{name}駅周辺の地図」. */
+  label?: string;
+}) {
   return (
     <Box
       role="img"
-      aria-label={messages.station.miniMap(name)}
+      aria-label={label ?? messages.station.miniMap(name)}
       sx={{ position: 'absolute', inset: 0 }}
     >
       <BaseMap

@@ -31,7 +31,7 @@ export const CLUSTER_STYLE: Record<
 };
 
 /** A MapLibre `step` expression over point_count matching {@link clusterSizeClass}. */
-function stepByClusterSize(
+export function stepByClusterSize(
   pick: (style: (typeof CLUSTER_STYLE)[ClusterSizeClass]) => number | string,
 ): ExpressionSpecification {
   return [
@@ -58,18 +58,23 @@ export const clusterLayer: LayerProps = {
   },
 };
 
-export const clusterCountLayer: LayerProps = {
-  id: 'station-cluster-count',
-  type: 'symbol',
-  filter: ['has', 'point_count'],
-  layout: {
-    'text-field': ['get', 'point_count_abbreviated'],
-    'text-font': [MAP_FONT],
-    'text-size': stepByClusterSize((style) => style.textSize),
-    'text-allow-overlap': true,
-  },
-  paint: { 'text-color': '#ffffff' },
-};
+/** The count drawn on a cluster, sized by the same three classes as the cluster itself. */
+export function clusterCountLayerWithId(id: string): LayerProps {
+  return {
+    id,
+    type: 'symbol',
+    filter: ['has', 'point_count'],
+    layout: {
+      'text-field': ['get', 'point_count_abbreviated'],
+      'text-font': [MAP_FONT],
+      'text-size': stepByClusterSize((style) => style.textSize),
+      'text-allow-overlap': true,
+    },
+    paint: { 'text-color': '#ffffff' },
+  };
+}
+
+export const clusterCountLayer = clusterCountLayerWithId('station-cluster-count');
 
 export const stationPointLayer: LayerProps = {
   id: STATION_POINT_LAYER_ID,

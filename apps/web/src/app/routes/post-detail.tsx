@@ -1,0 +1,20 @@
+import { useParams } from 'react-router';
+import { useMe } from '../../features/auth/api/get-me';
+import { PostDetail } from '../../features/posts/components/post-detail';
+import { StationMiniMap } from '../../features/stations/components/station-mini-map';
+
+/** /post/:postId — the parameter is validated by the route guard. */
+export function Component() {
+  const { postId = '' } = useParams();
+  const me = useMe();
+  return (
+    <PostDetail
+      key={postId}
+      postId={postId}
+      viewerId={me.isPending ? undefined : (me.data?.id ?? null)}
+      renderMap={(place) => (
+        <StationMiniMap name={place.label} label={place.label} lat={place.lat} lng={place.lng} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+import { useLocation, useParams } from 'react-router';
+import { useMe } from '../../features/auth/api/get-me';
+import { EditPostView } from '../../features/post-editor/components/edit-post-view';
+import { readPostIdParam } from '../../features/post-editor/utils/editor-routes';
+import { usePost } from '../../features/posts/api/get-post';
+import { useRouteTitle } from '../use-route-title';
+import { PostEditorPage, usePostWriteHandlers } from './post-editor-page';
+
+/** /post/update/event?postId= and /post/update/:postId/event — the owner's event only. */
+export function Component() {
+  const params = useParams();
+  const { search } = useLocation();
+  const postId = params.postId ?? readPostIdParam(search);
+  const title = useRouteTitle();
+  const handlers = usePostWriteHandlers();
+  const post = usePost(postId);
+  const { data: me } = useMe();
+  return (
+    <PostEditorPage>
+      <EditPostView
+        title={title}
+        kind="event"
+        postId={postId}
+        post={post}
+        viewerId={me?.id ?? null}
+        {...handlers}
+      />
+    </PostEditorPage>
+  );
+}

@@ -1,0 +1,28 @@
+import { commentSchema } from '@ekispot/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { appendComment, shiftCommentCount } from './comment-cache';
+import { commentsQueryKey } from './get-comments';
+
+/** POST /posts/{postId}/comments with JSON {body}. */
+export async function createComment(postId: string, body: string) {
+  const { data } = await apiRequest(`/posts/${postId}/comments`, {
+    method: 'POST',
+    body: { body },
+    schema: commentSchema,
+  });
+  return data;
+}
+
+export function useCreateComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => createComment(postId, body),
+    onSuccess: async (comment) => {
+      shiftCommentCount(queryClient, postId, 1);
+      if (!appendComment(queryClient, postId, comment)) {
+        await queryClient.invalidateQueries({ queryKey: commentsQueryKey(postId) });
+      }
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { likeStateSchema, wantStateSchema } from '@ekispot/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { reduceReaction } from '../utils/reaction-toggle';
+import type { ReactionAction, ReactionState } from '../utils/reaction-toggle';
+import { postQueryKey } from './get-post';
+import type { PostView } from './get-post';
+
+/** 「いいね」 or 行きたい/参加したい. */
+export type Reaction = 'like' | 'want';
+
+/** POST (on) or DELETE (off) /posts/{postId}/like → {liked, like_count}. */
+export async function setLike(postId: string, on: boolean): Promise<ReactionState> {
+  const { data } = await apiRequest(`/posts/${postId}/like`, {
+    method: on ? 'POST' : 'DELETE',
+    schema: likeStateSchema,
+  });
+  return { active: data.liked, count: data.likeCount };
+}
+
+/** POST (on) or DELETE (off) /posts/{postId}/want → {wanted, want_count}. */
+export async function setWant(postId: string, on: boolean): Promise<ReactionState> {
+  const { data } = await apiRequest(`/posts/${postId}/want`, {
+    method: on ? 'POST' : 'DELETE',
+    schema: wantStateSchema,
+  });
+  return { active: data.wanted, count: data.wantCount };
+}
+
+export function readReaction(post: PostView, reaction: Reaction): ReactionState {
+  return reaction === 'like'
+    ? { active: post.liked, count: post.likeCount }
+    : { active: post.wanted, count: post.wantCount };
+}
+
+function writeReaction(post: PostView, reaction: Reaction, state: ReactionState): PostView {
+  return reaction === 'like'
+    ? { ...post, liked: state.active, likeCount: state.count }
+    : { ...post, wanted: state.active, wantCount: state.count };
+}
+
+/**
+ * Toggles a reaction on the cached post at once (optimistic), then keeps the server's numbers,
+ * or goes back to the previous state if the call fails.
+ */
+export function useToggleReaction(postId: string, reaction: Reaction) {
+  const queryClient = useQueryClient();
+  const key = postQueryKey(postId);
+
+  const apply = (action: ReactionAction) => {
+    queryClient.setQueryData<PostView>(key, (post) =>
+      post
+        ? writeReaction(post, reaction, reduceReaction(readReaction(post, reaction), action))
+        : post,
+    );
+  };
+
+  return useMutation({
+    mutationFn: (on: boolean) => (reaction === 'like' ? setLike(postId, on) : setWant(postId, on)),
+    onMutate: async () => {
+      // A refetch landing now would overwrite the optimistic state with the old one.
+      await queryClient.cancelQueries({ queryKey: key });
+      const post = queryClient.getQueryData<PostView>(key);
+      const previous = post ? readReaction(post, reaction) : null;
+      apply({ type: 'toggle' });
+      return { previous };
+    },
+    onError: (_error, _on, context) => {
+      if (context?.previous) apply({ type: 'rollback', previous: context.previous });
+    },
+    onSuccess: (state) => apply({ type: 'settle', state }),
+  });
+}

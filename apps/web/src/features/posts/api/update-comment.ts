@@ -1,0 +1,27 @@
+import { commentSchema } from '@ekispot/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { updateCachedComment } from './comment-cache';
+import { commentQueryKey } from './get-comment';
+
+/** PATCH /posts/{postId}/comments/{commentId} with JSON {body} — the author edits. */
+export async function updateComment(postId: string, commentId: string, body: string) {
+  const { data } = await apiRequest(`/posts/${postId}/comments/${commentId}`, {
+    method: 'PATCH',
+    body: { body },
+    schema: commentSchema,
+  });
+  return data;
+}
+
+export function useUpdateComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, body }: { commentId: string; body: string }) =>
+      updateComment(postId, commentId, body),
+    onSuccess: (comment) => {
+      updateCachedComment(queryClient, postId, comment.id, comment);
+      queryClient.setQueryData(commentQueryKey(postId, comment.id), comment);
+    },
+  });
+}

@@ -1,0 +1,89 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
+import { RouterButton, RouterLink } from '../../../components/router-link';
+import { commentQueryKey, useComment } from '../api/get-comment';
+import { usePost } from '../api/get-post';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useNotice } from '../hooks/use-notice';
+import { CommentItem } from './comment-item';
+import { COMMENTS_SECTION_ID } from './comments-section';
+import { PostCard } from './post-card';
+import { postDisplayTitle } from './post-detail';
+
+const text = messages.posts.commentDetail;
+
+interface CommentDetailProps {
+  postId: string;
+  commentId: string;
+  /** The signed-in user's id; null for a visitor; undefined while the session loads. */
+  viewerId: string | null | undefined;
+}
+
+/** /post/:postId/comment/:commentId — one comment, highlighted, under a summary of its post. */
+export function CommentDetail({ postId, commentId, viewerId }: CommentDetailProps) {
+  const post = usePost(postId);
+  const comment = useComment(postId, commentId);
+  const notice = useNotice();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const allCommentsHref = `${paths.post.href(postId)}#${COMMENTS_SECTION_ID}`;
+  useDocumentTitle(post.data ? `${postDisplayTitle(post.data)}へのコメント` : null);
+
+  // A missing post or comment (404) shows the error page through the route's boundary.
+  if (post.isError) throw post.error;
+  if (comment.isError) throw comment.error;
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>
+        {text.heading}
+      </Typography>
+      <Box component="section" aria-label={text.onPost} sx={{ mb: 3 }}>
+        {post.data ? (
+          <PostCard post={post.data} />
+        ) : (
+          <Skeleton variant="rounded" height={88} aria-label={messages.posts.loading} />
+        )}
+      </Box>
+      <Box>
+        {comment.data && post.data ? (
+          <CommentItem
+            comment={comment.data}
+            highlighted
+            canEdit={viewerId === comment.data.user.id}
+            canDelete={
+              viewerId !== null &&
+              viewerId !== undefined &&
+              (viewerId === comment.data.user.id || viewerId === post.data.user.id)
+            }
+            onError={notice.show}
+            onDeleted={() => {
+              void Promise.resolve(navigate(allCommentsHref, { replace: true })).then(() =>
+                queryClient.removeQueries({ queryKey: commentQueryKey(postId, commentId) }),
+              );
+            }}
+          />
+        ) : (
+          <Box sx={{ py: 2 }} aria-busy="true" aria-label={messages.posts.loading}>
+            <Skeleton variant="text" width="40%" />
+            <Skeleton variant="text" width="90%" />
+          </Box>
+        )}
+      </Box>
+      <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap' }}>
+        <RouterButton to={allCommentsHref} variant="contained">
+          {text.allComments}
+        </RouterButton>
+        <RouterLink to={paths.post.href(postId)}>{text.toPost}</RouterLink>
+      </Stack>
+      {notice.element}
+    </Container>
+  );
+}

@@ -1,0 +1,67 @@
+import PhotoIcon from '@mui/icons-material/Photo';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
+import { formatEventPeriod, formatJapanDate } from '../../../lib/japan-time';
+import type { PostView } from '../api/get-post';
+import { imageUrl } from '../utils/image-url';
+import { PostKindChips } from './post-kind-chips';
+
+const THUMB_SIZE = 88;
+
+/** A post in a list: its first photo, kind, title, dates and author; the card is one link. */
+export function PostCard({ post }: { post: PostView }) {
+  const image = post.images[0];
+  const title = post.title || messages.posts.untitled(post.kind);
+  return (
+    <Card variant="outlined" component="article">
+      <CardActionArea
+        href={paths.post.href(post.id)}
+        sx={{ display: 'flex', alignItems: 'stretch' }}
+      >
+        <Box
+          sx={{
+            width: THUMB_SIZE,
+            minHeight: THUMB_SIZE,
+            flexShrink: 0,
+            bgcolor: 'grey.200',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+          }}
+        >
+          {image ? (
+            <Box
+              component="img"
+              src={imageUrl(image.id, 'thumb')}
+              width={image.thumbWidth}
+              height={image.thumbHeight}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              sx={{ width: THUMB_SIZE, height: '100%', objectFit: 'cover', display: 'block' }}
+            />
+          ) : (
+            <PhotoIcon color="disabled" aria-hidden="true" />
+          )}
+        </Box>
+        <Stack spacing={0.5} sx={{ p: 1.5, minWidth: 0, flex: 1 }}>
+          <PostKindChips kind={post.kind} startsAt={post.startsAt} endsAt={post.endsAt} />
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }} noWrap>
+            {title}
+          </Typography>
+          {post.kind === 'event' ? (
+            <Typography variant="body2">{formatEventPeriod(post.startsAt, post.endsAt)}</Typography>
+          ) : null}
+          <Typography variant="caption" color="text.secondary" noWrap>
+            {post.user.name}・{formatJapanDate(post.createdAt)}
+          </Typography>
+        </Stack>
+      </CardActionArea>
+    </Card>
+  );
+}

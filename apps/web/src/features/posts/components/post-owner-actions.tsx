@@ -1,0 +1,99 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import Button from '@mui/material/Button';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
+import { RouterButton } from '../../../components/router-link';
+import { showFlash } from '../../../lib/flash-message';
+import { useDeletePost } from '../api/delete-post';
+import { postQueryKey } from '../api/get-post';
+import type { PostView } from '../api/get-post';
+import { ConfirmDialog } from './confirm-dialog';
+
+/**
+ * Where the post is edited: the update route that mirrors how it was created (DESIGN §4).
+ * Spots and stand-alone events take `?postId=`; photos of a station name the station.
+ */
+export function editHref(
+  post: Pick<PostView, 'id' | 'kind' | 'stationGroupId' | 'parentPostId'>,
+): string {
+  const query = `?postId=${encodeURIComponent(post.id)}`;
+  switch (post.kind) {
+    case 'spot':
+      return `${paths.postUpdateSpot.href()}${query}`;
+    case 'event':
+      return post.parentPostId
+        ? paths.postUpdateEventById.href(post.id)
+        : `${paths.postUpdateEvent.href()}${query}`;
+    case 'image':
+      return post.stationGroupId !== null && !post.parentPostId
+        ? `${paths.postUpdateImage.href(post.stationGroupId)}${query}`
+        : paths.postUpdateImageById.href(post.id);
+  }
+}
+
+/** Where to go once the post is gone: its spot, its station, or the top page. */
+function afterDeleteHref(post: PostView): string {
+  if (post.parentPostId) return paths.post.href(post.parentPostId);
+  if (post.stationGroupId !== null) return paths.station.href(post.stationGroupId);
+  return paths.home.href();
+}
+
+/** 編集 and 削除 for the post's owner. */
+export function PostOwnerActions({
+  post,
+  onError,
+}: {
+  post: PostView;
+  onError: (message: string) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const remove = useDeletePost(post.id);
+
+  const confirm = () => {
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        void Promise.resolve(navigate(afterDeleteHref(post), { replace: true })).then(() => {
+          queryClient.removeQueries({ queryKey: postQueryKey(post.id) });
+          showFlash(messages.posts.owner.deleted);
+        });
+      },
+      onError: (error) => {
+        setConfirming(false);
+        onError(error.message || messages.posts.owner.deleteFailed);
+      },
+    });
+  };
+
+  return (
+    <>
+      <RouterButton to={editHref(post)} variant="outlined" startIcon={<EditIcon />}>
+        {messages.posts.owner.edit}
+      </RouterButton>
+      <Button
+        variant="outlined"
+        color="error"
+        startIcon={<DeleteIcon />}
+        onClick={() => setConfirming(true)}
+      >
+        {messages.posts.owner.delete}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={messages.posts.owner.deleteTitle}
+        body={messages.posts.owner.deleteBody}
+        confirmLabel={messages.posts.owner.delete}
+        busyLabel={messages.posts.owner.deleting}
+        busy={remove.isPending}
+        onConfirm={confirm}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import PlaceIcon from '@mui/icons-material/Place';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import { POST_WANT_LABELS } from '@ekispot/shared';
+import { useLocation, useNavigate } from 'react-router';
+import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
+import type { PostView } from '../api/get-post';
+import { readReaction, useToggleReaction } from '../api/toggle-reaction';
+import type { Reaction } from '../api/toggle-reaction';
+import { ReactionButton } from './reaction-button';
+
+interface PostReactionsProps {
+  post: PostView;
+  /** The signed-in user's id; null for a visitor; undefined while the session loads. */
+  viewerId: string | null | undefined;
+  onError: (message: string) => void;
+}
+
+/** いいね for every post, and 行きたい (spots) or 参加したい (events). */
+export function PostReactions({ post, viewerId, onError }: PostReactionsProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const like = useToggleReaction(post.id, 'like');
+  const want = useToggleReaction(post.id, 'want');
+
+  const press = (reaction: Reaction) => {
+    if (viewerId === undefined) return;
+    if (viewerId === null) {
+      void navigate(paths.login.href(`${location.pathname}${location.search}`));
+      return;
+    }
+    const mutation = reaction === 'like' ? like : want;
+    // One call at a time per button, so answers cannot arrive out of order.
+    if (mutation.isPending) return;
+    mutation.mutate(!readReaction(post, reaction).active, {
+      onError: () => onError(messages.posts.reactions.failed),
+    });
+  };
+
+  const wantLabel = post.kind === 'image' ? null : POST_WANT_LABELS[post.kind];
+  const wantIcons =
+    post.kind === 'event'
+      ? { icon: <EventAvailableOutlinedIcon />, activeIcon: <EventAvailableIcon /> }
+      : { icon: <PlaceOutlinedIcon />, activeIcon: <PlaceIcon /> };
+
+  return (
+    <>
+      <ReactionButton
+        label={messages.posts.reactions.like}
+        active={post.liked}
+        count={post.likeCount}
+        icon={<FavoriteBorderIcon />}
+        activeIcon={<FavoriteIcon />}
+        busy={like.isPending}
+        onClick={() => press('like')}
+      />
+      {wantLabel ? (
+        <ReactionButton
+          label={wantLabel}
+          active={post.wanted}
+          count={post.wantCount}
+          {...wantIcons}
+          busy={want.isPending}
+          onClick={() => press('want')}
+        />
+      ) : null}
+    </>
+  );
+}

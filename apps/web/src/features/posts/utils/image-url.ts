@@ -1,0 +1,6 @@
+import { buildApiUrl } from '../../../lib/api-client';
+
+/** An uploaded image (post photo or avatar): `/api/v2/image/{id}?size=thumb|full` (spec §3). */
+export function imageUrl(imageId: string, size: 'thumb' | 'full'): string {
+  return buildApiUrl(`/image/${encodeURIComponent(imageId)}`, { size });
+}

@@ -1,0 +1,53 @@
+import FlagIcon from '@mui/icons-material/Flag';
+import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { messages } from '../../../config/messages';
+import { isApiError } from '../../../lib/api-error';
+import { useStationWant, useToggleStationWant } from '../api/toggle-station-want';
+
+interface StationWantButtonProps {
+  stationGroupId: number;
+  /** counts.want_to_visit of the station detail. */
+  count: number;
+  onError: (message: string) => void;
+}
+
+/**
+ * 行きたい on a station, with its count; the viewer's own state comes from
+ * GET /stations/{id}/want-to-visit. A press shows at once; the server's answer follows.
+ */
+export function StationWantButton({ stationGroupId, count, onError }: StationWantButtonProps) {
+  const state = useStationWant(stationGroupId);
+  const [optimistic, setOptimistic] = useState<{ wanted: boolean; count: number } | null>(null);
+  const toggle = useToggleStationWant(stationGroupId);
+  const wanted = optimistic?.wanted ?? state.data?.wanted ?? false;
+  const shownCount = optimistic?.count ?? state.data?.wantCount ?? count;
+
+  const press = () => {
+    if (toggle.isPending) return;
+    const next = !wanted;
+    setOptimistic({ wanted: next, count: Math.max(0, shownCount + (next ? 1 : -1)) });
+    toggle.mutate(next, {
+      onError: (error) => {
+        // A visitor's 401 already took them to the login page.
+        if (!isApiError(error) || error.status !== 401) onError(messages.stationPosts.want.failed);
+      },
+      onSettled: () => setOptimistic(null),
+    });
+  };
+
+  return (
+    <Button
+      variant={wanted ? 'contained' : 'outlined'}
+      color="secondary"
+      aria-pressed={wanted}
+      aria-busy={toggle.isPending || undefined}
+      startIcon={wanted ? <FlagIcon /> : <FlagOutlinedIcon />}
+      onClick={press}
+      sx={{ borderRadius: 999 }}
+    >
+      {messages.stationPosts.want.count(shownCount)}
+    </Button>
+  );
+}
