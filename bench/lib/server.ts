@@ -26,13 +26,18 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server (run `npm run build` first) on a fresh data folder. */
-export async function startServer(options: { databaseUrl?: string } = {}): Promise<RunningServer> {
+/**
+ * Starts the built server (run `npm run build` first) on a fresh data folder, or on
+ * `dataDir` when given (then the folder is kept on stop, for a later start).
+ */
+export async function startServer(
+  options: { databaseUrl?: string; dataDir?: string } = {},
+): Promise<RunningServer> {
   const entry = path.join(root, 'apps/api/dist/server.js');
   await fs.access(entry).catch(() => {
     throw new Error('apps/api/dist/server.js is missing: run `npm run build` first');
   });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-bench-'));
+  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-bench-')));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [entry], {
@@ -64,7 +69,7 @@ export async function startServer(options: { databaseUrl?: string } = {}): Promi
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,11 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './chromium.js';
+import { startSmtpSink } from './smtp-sink.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string | null;
+    /** Where the test SMTP server writes every received message (see mailbox.ts). */
+    mailDir: string;
   }
 }
 
@@ -45,7 +48,10 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
   throw new Error(`server did not become healthy within ${timeoutMs} ms`);
 }
 
-/** Starts the built app as `npm start` would, on a fresh data folder and a free port. */
+/**
+ * Starts the built app as `npm start` would, on a fresh data folder and a free port, with
+ * its mail going over SMTP to a real server here that keeps every message as a file.
+ */
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
   const required = process.env.CI === 'true' || process.env.REQUIRE_E2E === '1';
@@ -59,6 +65,8 @@ export default async function setup(project: TestProject) {
     );
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-e2e-'));
+  const mailDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-e2e-mail-'));
+  const smtp = await startSmtpSink(mailDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const log = await fs.open(path.join(dataDir, 'server.log'), 'w');
@@ -72,6 +80,7 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', log.fd, log.fd],
@@ -80,16 +89,20 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseUrl, server, 90_000);
   } catch (error) {
     server.kill('SIGKILL');
+    await smtp.close();
     console.error(await fs.readFile(path.join(dataDir, 'server.log'), 'utf8'));
     throw error;
   }
   project.provide('baseUrl', baseUrl);
   project.provide('chromiumPath', chromiumPath);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    await smtp.close();
     await log.close();
     await fs.rm(dataDir, { recursive: true, force: true });
+    await fs.rm(mailDir, { recursive: true, force: true });
   };
 }
