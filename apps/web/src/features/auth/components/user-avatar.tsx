@@ -1,6 +1,7 @@
 import Avatar from '@mui/material/Avatar';
 import { messages } from '../../../config/messages';
-import { avatarUrl, initialOf } from '../utils/avatar-url';
+import { imageUrl } from '../../../lib/image-url';
+import { initialOf } from '../../../lib/initial-of';
 
 interface UserAvatarProps {
   name: string;
@@ -13,7 +14,7 @@ interface UserAvatarProps {
 
 /** The user's picture (thumbnail), or the first letter of their name when there is none. */
 export function UserAvatar({ name, avatar, previewSrc, size = 32 }: UserAvatarProps) {
-  const src = previewSrc ?? (avatar ? avatarUrl(avatar) : undefined);
+  const src = previewSrc ?? (avatar ? imageUrl(avatar, 'thumb') : undefined);
   return (
     <Avatar
       src={src}

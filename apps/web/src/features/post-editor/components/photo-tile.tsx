@@ -10,7 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { messages } from '../../../config/messages';
-import { buildApiUrl } from '../../../lib/api-client';
+import { imageUrl } from '../../../lib/image-url';
 import { useObjectUrl } from '../hooks/use-object-url';
 import type { PhotoItem } from '../utils/photo-items';
 
@@ -36,10 +36,7 @@ function formatSize(bytes: number): string {
 /** One photo of the ordered list: its preview, position, and move and remove buttons. */
 export function PhotoTile({ item, index, count, disabled, onAction, buttonRef }: PhotoTileProps) {
   const preview = useObjectUrl(item.source === 'new' ? item.file : null);
-  const src =
-    item.source === 'existing'
-      ? buildApiUrl(`/image/${encodeURIComponent(item.id)}`, { size: 'thumb' })
-      : preview;
+  const src = item.source === 'existing' ? imageUrl(item.id, 'thumb') : preview;
   const position = index + 1;
   const actions: { action: PhotoAction; label: string; icon: ReactNode; off: boolean }[] = [
     {

@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { useNotice } from '../hooks/use-notice';
 import { CommentItem } from './comment-item';
 import { COMMENTS_SECTION_ID } from './comments-section';
-import { PostCard } from './post-card';
+import { PostCard } from '../../../components/post-card';
 import { postDisplayTitle } from './post-detail';
 
 const text = messages.posts.commentDetail;

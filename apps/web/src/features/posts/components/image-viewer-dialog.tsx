@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { KeyboardEvent } from 'react';
 import { messages } from '../../../config/messages';
 import type { PostView } from '../api/get-post';
-import { imageUrl } from '../utils/image-url';
+import { imageUrl } from '../../../lib/image-url';
 
 type PostImageView = PostView['images'][number];
 

@@ -20,7 +20,7 @@ import { CommentsSection } from './comments-section';
 import { LinkifiedText } from './linkified-text';
 import { PostDetailSkeleton } from './post-detail-skeleton';
 import { PostGallery } from './post-gallery';
-import { PostKindChips } from './post-kind-chips';
+import { PostKindChips } from '../../../components/post-kind-chips';
 import { PostOwnerActions } from './post-owner-actions';
 import { PostReactions } from './post-reactions';
 import { ShareActions } from './share-actions';

@@ -3,7 +3,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import { useState } from 'react';
 import { messages } from '../../../config/messages';
 import type { PostView } from '../api/get-post';
-import { imageUrl } from '../utils/image-url';
+import { imageUrl } from '../../../lib/image-url';
 import { ImageViewerDialog } from './image-viewer-dialog';
 
 type PostImageView = PostView['images'][number];

@@ -5,13 +5,10 @@ import type { ReactNode } from 'react';
 import { paths } from '../../../config/paths';
 import { RouterLink } from '../../../components/router-link';
 import type { PostView } from '../api/get-post';
-import { imageUrl } from '../utils/image-url';
+import { imageUrl } from '../../../lib/image-url';
+import { initialOf } from '../../../lib/initial-of';
 
 type Author = PostView['user'];
-
-function initialOf(name: string): string {
-  return Array.from(name.trim())[0]?.toUpperCase() ?? '?';
-}
 
 /** A user's avatar (or initial) and name, linking to their profile's posts. */
 export function UserChip({

@@ -92,6 +92,27 @@ describe('StationPosts', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('kind=event'))).toBe(true);
   });
 
+  it('offers a retry when the posts cannot be read, and says when a kind has none', async () => {
+    let failing = true;
+    fetchMock.mockImplementation((input) => {
+      if (failing) return Promise.resolve(envelope(500, null));
+      const kind = new URL(String(input), 'http://localhost').searchParams.get('kind');
+      const items = kind === 'spot' ? [] : [wirePost(1, 'image')];
+      return Promise.resolve(envelope(200, { items, next_cursor: null }));
+    });
+    const user = renderInApp(<StationPosts stationGroupId={STATION} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('投稿を読み込めませんでした。');
+
+    failing = false;
+    await user.click(screen.getByRole('button', { name: '再読み込み' }));
+    expect(await screen.findByText('投稿1')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'スポット' }));
+    expect(await screen.findByText('まだスポットの投稿はありません。')).toBeTruthy();
+  });
+
   it('links to posting a photo and an event here', async () => {
     renderInApp(<StationPosts stationGroupId={STATION} />);
     expect(

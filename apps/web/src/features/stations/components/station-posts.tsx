@@ -2,10 +2,7 @@ import AddAPhotoIcon from '@mui/icons-material/AddAPhoto';
 import EventIcon from '@mui/icons-material/Event';
 import { POST_KIND_LABELS, POST_KINDS } from '@ekispot/shared';
 import type { PostKind } from '@ekispot/shared';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -15,7 +12,7 @@ import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { RouterButton } from '../../../components/router-link';
 import { useStationPosts } from '../api/get-station-posts';
-import { StationPostCard } from './station-post-card';
+import { PostGrid } from '../../../components/post-grid';
 
 const text = messages.stationPosts.posts;
 type Filter = PostKind | 'all';
@@ -99,72 +96,11 @@ function StationPostList({
   kind: PostKind | null;
 }) {
   const posts = useStationPosts(stationGroupId, kind);
-  const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
-
-  if (posts.isPending) {
-    return (
-      <Box
-        aria-busy="true"
-        aria-label={text.loading}
-        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}
-      >
-        <Skeleton variant="rounded" height={96} />
-        <Skeleton variant="rounded" height={96} />
-      </Box>
-    );
-  }
-  if (posts.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void posts.refetch()}>
-            {text.retry}
-          </Button>
-        }
-      >
-        {text.failed}
-      </Alert>
-    );
-  }
-  if (items.length === 0) {
-    return (
-      <Typography color="text.secondary">
-        {kind ? text.emptyKind(POST_KIND_LABELS[kind]) : text.empty}
-      </Typography>
-    );
-  }
   return (
-    <>
-      <Box
-        component="ul"
-        data-testid="station-posts"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' },
-        }}
-      >
-        {items.map((post) => (
-          <li key={post.id}>
-            <StationPostCard post={post} />
-          </li>
-        ))}
-      </Box>
-      {posts.hasNextPage ? (
-        <Box sx={{ textAlign: 'center', mt: 2 }}>
-          <Button
-            variant="outlined"
-            onClick={() => void posts.fetchNextPage()}
-            disabled={posts.isFetchingNextPage}
-          >
-            {posts.isFetchingNextPage ? text.loadingMore : text.more}
-          </Button>
-        </Box>
-      ) : null}
-    </>
+    <PostGrid
+      query={posts}
+      empty={kind ? text.emptyKind(POST_KIND_LABELS[kind]) : text.empty}
+      testId="station-posts"
+    />
   );
 }

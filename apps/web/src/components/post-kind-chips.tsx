@@ -1,9 +1,9 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import type { PostKind } from '@ekispot/shared';
-import { messages } from '../../../config/messages';
-import { eventStatus } from '../../../lib/japan-time';
-import type { EventStatus } from '../../../lib/japan-time';
+import { messages } from '../config/messages';
+import { eventStatus } from '../lib/japan-time';
+import type { EventStatus } from '../lib/japan-time';
 
 // Colours whose text keeps WCAG AA contrast on the chip.
 const KIND_COLORS: Record<PostKind, 'primary' | 'secondary' | 'default'> = {

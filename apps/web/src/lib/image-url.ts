@@ -1,4 +1,4 @@
-import { buildApiUrl } from '../../../lib/api-client';
+import { buildApiUrl } from './api-client';
 
 /** An uploaded image (post photo or avatar): `/api/v2/image/{id}?size=thumb|full` (spec §3). */
 export function imageUrl(imageId: string, size: 'thumb' | 'full'): string {

@@ -4,24 +4,32 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { messages } from '../../../config/messages';
-import { paths } from '../../../config/paths';
-import { formatEventPeriod, formatJapanDate } from '../../../lib/japan-time';
-import type { PostView } from '../api/get-post';
-import { imageUrl } from '../utils/image-url';
+import type { CamelCased, Post } from '@ekispot/shared';
+import { messages } from '../config/messages';
+import { paths } from '../config/paths';
+import { imageUrl } from '../lib/image-url';
+import { formatEventPeriod, formatJapanDate } from '../lib/japan-time';
 import { PostKindChips } from './post-kind-chips';
 
 const THUMB_SIZE = 88;
 
-/** A post in a list: its first photo, kind, title, dates and author; the card is one link. */
-export function PostCard({ post }: { post: PostView }) {
+/**
+ * A post in a list (attached posts, station tabs, a comment's post): its first photo, kind,
+ * title, dates and author; the whole card is one link and fills its grid cell.
+ */
+export function PostCard({ post }: { post: CamelCased<Post> }) {
   const image = post.images[0];
   const title = post.title || messages.posts.untitled(post.kind);
   return (
-    <Card variant="outlined" component="article">
+    <Card variant="outlined" component="article" sx={{ height: '100%' }}>
       <CardActionArea
         href={paths.post.href(post.id)}
-        sx={{ display: 'flex', alignItems: 'stretch' }}
+        sx={{
+          display: 'flex',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+          height: '100%',
+        }}
       >
         <Box
           sx={{

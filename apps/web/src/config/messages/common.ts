@@ -1,0 +1,51 @@
+/** Texts of the frame around every page: header, footer, errors, forms, flashes and lists of posts. */
+export const commonMessages = {
+  header: {
+    home: 'えきスポ トップへ',
+    gacha: '駅ガチャ',
+    login: 'ログイン',
+    mainNav: 'メインメニュー',
+    account: 'アカウント',
+    skipToContent: '本文へ移動',
+  },
+  footer: {
+    privacy: 'プライバシーポリシー',
+    service: '利用規約',
+    credit: '駅データ提供：',
+    creditName: '駅データ.jp',
+    footerNav: 'フッターメニュー',
+  },
+  loading: '読み込み中…',
+  comingSoon: {
+    heading: '準備中',
+    body: 'このページは現在準備中です。公開まで今しばらくお待ちください。',
+    backHome: 'トップページへ戻る',
+  },
+  errors: {
+    notFoundExplanation: 'お探しのページは見つかりませんでした。URLが正しいかご確認ください。',
+    serverExplanation: 'サーバーでエラーが発生しました。時間をおいてもう一度お試しください。',
+    backHome: 'トップページへ戻る',
+  },
+  buildUpdate: {
+    available: '新しいバージョンがあります',
+    reload: '更新する',
+  },
+  legal: {
+    lastUpdated: '制定日：2026年11月22日',
+  },
+  form: {
+    required: '必須',
+    charCount: (count: number, max: number) => `${count} / ${max}文字`,
+    unexpected: 'エラーが発生しました。時間をおいてもう一度お試しください。',
+  },
+  flash: {
+    close: '閉じる',
+  },
+  postList: {
+    loading: '投稿を読み込み中…',
+    failed: '投稿を読み込めませんでした。',
+    retry: '再読み込み',
+    more: 'もっと見る',
+    loadingMore: '読み込み中…',
+  },
+} as const;

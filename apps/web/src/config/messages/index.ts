@@ -1,0 +1,18 @@
+import { authMessages } from './auth';
+import { commonMessages } from './common';
+import { postEditorMessages } from './post-editor';
+import { postsMessages } from './posts';
+import { stationsMessages } from './stations';
+
+/** Every user-facing Japanese text of the web app (STYLE.md §9), one file per area. */
+export const APP_NAME = 'えきスポ';
+
+export const messages = {
+  appName: APP_NAME,
+  titleSeparator: ' | ',
+  ...commonMessages,
+  ...stationsMessages,
+  ...authMessages,
+  ...postEditorMessages,
+  ...postsMessages,
+} as const;

@@ -1,0 +1,98 @@
+import { COMMENT_BODY_MAX, POST_KIND_LABELS } from '@ekispot/shared';
+import type { PostKind } from '@ekispot/shared';
+
+/** Texts of the post page, comments and reactions. */
+export const postsMessages = {
+  eventStatus: {
+    upcoming: '開催予定',
+    ongoing: '開催中',
+    ended: '終了',
+  },
+  /** The post create and edit pages. */
+  posts: {
+    kindLabel: (kind: PostKind) => POST_KIND_LABELS[kind],
+    untitled: (kind: PostKind) => POST_KIND_LABELS[kind],
+    loading: '投稿を読み込み中…',
+    postedAt: (date: string) => `${date}に投稿`,
+    edited: '（編集済み）',
+    station: '駅',
+    stationName: (name: string) => `${name}駅`,
+    eventPeriod: '開催日時',
+    map: (title: string) => `「${title}」の場所の地図`,
+    gallery: {
+      heading: '写真',
+      thumbAlt: (title: string, index: number, total: number) =>
+        `${title}の写真（${index}枚目／全${total}枚）`,
+      open: (index: number, total: number) => `写真を拡大表示（${index}枚目／全${total}枚）`,
+      viewerTitle: (title: string) => `${title}の写真`,
+      position: (index: number, total: number) => `${index} / ${total}`,
+      previous: '前の写真',
+      next: '次の写真',
+      close: '閉じる',
+      keyboardHint: '左右の矢印キーで写真を切り替え、Escキーで閉じます。',
+    },
+    reactions: {
+      like: 'いいね',
+      group: 'この投稿への反応',
+      count: (label: string, count: number) => `${label} ${count.toLocaleString('ja-JP')}`,
+      failed: '反応を送れませんでした。時間をおいてもう一度お試しください。',
+    },
+    share: {
+      copy: 'リンクをコピー',
+      share: '共有',
+      copied: 'リンクをコピーしました',
+      copyFailed: 'リンクをコピーできませんでした。',
+    },
+    owner: {
+      edit: '編集',
+      delete: '削除',
+      deleteTitle: 'この投稿を削除しますか？',
+      deleteBody: '削除した投稿は元に戻せません。写真とコメントも削除されます。',
+      deleting: '削除しています…',
+      deleted: '投稿を削除しました。',
+      deleteFailed: '投稿を削除できませんでした。',
+    },
+    children: {
+      heading: (count: number) => `この投稿の写真・イベント（${count.toLocaleString('ja-JP')}件）`,
+      empty: 'まだ写真やイベントはありません。',
+      addImage: '写真を追加',
+      addEvent: 'イベントを追加',
+    },
+    comments: {
+      heading: (count: number) => `コメント（${count.toLocaleString('ja-JP')}件）`,
+      empty: 'まだコメントはありません。',
+      more: 'もっと見る',
+      loadingMore: '読み込み中…',
+      loadFailed: 'コメントを読み込めませんでした。',
+      retry: '再読み込み',
+      fieldLabel: 'コメント',
+      placeholder: 'コメントを書く',
+      charCount: (count: number) => `${count} / ${COMMENT_BODY_MAX}文字`,
+      submit: 'コメントする',
+      submitting: '送信しています…',
+      loginPrompt: 'コメントするにはログインしてください。',
+      login: 'ログイン',
+      edit: '編集',
+      editLabel: 'コメントを編集',
+      save: '保存',
+      saving: '保存しています…',
+      cancel: 'キャンセル',
+      delete: '削除',
+      deleteTitle: 'このコメントを削除しますか？',
+      deleteBody: '削除したコメントは元に戻せません。',
+      deleting: '削除しています…',
+      deleteFailed: 'コメントを削除できませんでした。',
+      actions: (name: string) => `${name}さんのコメントの操作`,
+      permalink: 'このコメントへのリンク',
+    },
+    commentDetail: {
+      heading: 'コメント',
+      onPost: 'この投稿へのコメント',
+      allComments: 'すべてのコメントを見る',
+      toPost: '投稿を見る',
+    },
+    cancel: 'キャンセル',
+    unexpected: 'エラーが発生しました。時間をおいてもう一度お試しください。',
+  },
+  /** The station page's posts and the map's post markers. */
+} as const;
