@@ -16,7 +16,7 @@ import {
 import type { ImageStorage } from '../images/image-storage.js';
 import * as images from '../images/images.service.js';
 import { enqueueMail } from '../mail/mail-outbox.service.js';
-import { findImageIdsUnderPostsOf } from '../posts/posts.repository.js';
+import { prepareMemberRemoval } from '../posts/post-removal.js';
 import * as repository from './auth.repository.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { createSecretToken, hashSecretToken } from '../../lib/secret-tokens.js';
@@ -320,19 +320,17 @@ export async function updateProfile(
 
 /**
  * Deletes the account with everything it owns: rows cascade from the user, and the
- * uploaded images (which have no cascading key) go with it, their files after the commit —
- * including photos others attached to the member's posts, which cascade away with them.
+ * uploaded images (which have no cascading key) go with it, their files after the commit.
+ * Other members' posts attached to the member's posts stay, and the member's reactions
+ * leave the counters of the posts that remain (posts/post-removal.ts).
  */
 export async function deleteAccount(deps: AuthDeps, user: repository.UserRow, password: string) {
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw validationFailed({ password: [WRONG_PASSWORD] });
   }
   const files = await deps.db.transaction(async (tx) => {
-    const attached = await findImageIdsUnderPostsOf(tx, user.id);
-    const keys = [
-      ...(await images.deleteImageRows(tx, attached)),
-      ...(await images.deleteImageRowsOwnedBy(tx, user.id)),
-    ];
+    await prepareMemberRemoval(tx, user.id);
+    const keys = await images.deleteImageRowsOwnedBy(tx, user.id);
     await repository.deleteUser(tx, user.id);
     await enqueueMail(tx, { to: user.email, ...accountDeletedMail({ name: user.name }) });
     return keys;

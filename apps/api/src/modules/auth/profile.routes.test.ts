@@ -171,7 +171,7 @@ describe('leaving deletes uploaded images', () => {
     expect(await ctx.db.select().from(images).where(eq(images.id, avatarId))).toEqual([]);
   });
 
-  it('also removes photos others attached to the member’s posts, which go with them', async () => {
+  it('keeps posts others attached to the member’s posts, and takes the member out of counts', async () => {
     const posts = createPostClient(ctx, origin);
     const password = 'leave with a spot';
     const owner = await client.registerAndVerify('leave-spot@example.jp', password);
@@ -188,6 +188,22 @@ describe('leaving deletes uploaded images', () => {
       parent_post_id: spot.id,
       'images[0]': await avatarFile(),
     });
+    const visitorSpot = await posts.createdPost(visitor, {
+      kind: 'spot',
+      title: '高架下の喫茶店',
+      lat: '35.682',
+      lng: '139.768',
+    });
+    for (const path of ['like', 'want']) {
+      expect((await posts.json('POST', `/posts/${visitorSpot.id}/${path}`, owner)).statusCode).toBe(
+        200,
+      );
+    }
+    const commented = await posts.json('POST', `/posts/${visitorSpot.id}/comments`, owner, {
+      body: '行ってみたいです',
+    });
+    expect(commented.statusCode).toBe(201);
+    await posts.json('POST', `/posts/${visitorSpot.id}/like`, visitor);
     expect(await ctx.countImageFiles()).toBe(before + 2);
 
     const left = await client.post(
@@ -196,7 +212,16 @@ describe('leaving deletes uploaded images', () => {
       { authorization: `Bearer ${owner.token}` },
     );
     expect(left.statusCode).toBe(200);
-    expect((await posts.json('GET', `/posts/${photo.id}`)).statusCode).toBe(404);
-    expect(await ctx.countImageFiles()).toBe(before);
+    expect((await posts.json('GET', `/posts/${spot.id}`)).statusCode).toBe(404);
+    const kept = await posts.json('GET', `/posts/${photo.id}`);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data).toMatchObject({
+      parent_post_id: null,
+      station_group_id: spot.station_group_id,
+      images: photo.images,
+    });
+    expect(await ctx.countImageFiles()).toBe(before + 2);
+    const counted = (await posts.json('GET', `/posts/${visitorSpot.id}`)).json().data;
+    expect(counted).toMatchObject({ like_count: 1, want_count: 0, comment_count: 0 });
   });
 });

@@ -245,7 +245,7 @@ describe('PATCH /api/v2/posts/{postId} photos', () => {
 });
 
 describe('DELETE /api/v2/posts/{postId}', () => {
-  it('removes the post, the posts attached to it, and every one of their photos', async () => {
+  it('removes the post with the owner’s attached posts and photos, and keeps everyone else’s', async () => {
     const before = await countRows();
     const spot = await client.createdPost(alice, {
       kind: 'spot',
@@ -253,25 +253,39 @@ describe('DELETE /api/v2/posts/{postId}', () => {
       ...NEAR_TOKYO_STATION,
       'images[0]': await photoFile(),
     });
-    const photo = await client.createdPost(bob, {
+    // Alice's own event at the spot goes with it; Bob's posts attached to either stay.
+    const ownEvent = await client.createdPost(alice, {
+      kind: 'event',
+      title: '自分のイベント',
+      starts_at: '2026-06-02T10:00:00+09:00',
+      ends_at: '2026-06-02T12:00:00+09:00',
+      parent_post_id: spot.id,
+      'images[0]': await photoFile(),
+    });
+    const bobPhoto = await client.createdPost(bob, {
       kind: 'image',
       parent_post_id: spot.id,
       'images[0]': await photoFile(),
       'images[1]': await pngFile(),
     });
-    const event = await client.createdPost(bob, {
+    const bobEvent = await client.createdPost(bob, {
       kind: 'event',
       title: 'スポットでのイベント',
       starts_at: '2026-06-01T10:00:00+09:00',
       ends_at: '2026-06-01T12:00:00+09:00',
       parent_post_id: spot.id,
     });
-    const eventPhoto = await client.createdPost(alice, {
+    const alicePhotoOfBobEvent = await client.createdPost(alice, {
       kind: 'image',
-      parent_post_id: event.id,
+      parent_post_id: bobEvent.id,
       'images[0]': await photoFile(),
     });
-    expect(await ctx.countImageFiles()).toBe(before.files + 8);
+    const bobPhotoOfOwnEvent = await client.createdPost(bob, {
+      kind: 'image',
+      parent_post_id: ownEvent.id,
+      'images[0]': await photoFile(),
+    });
+    expect(await ctx.countImageFiles()).toBe(before.files + 12);
 
     const deleted = await client.json('DELETE', `/posts/${spot.id}`, alice);
     expect(deleted.statusCode).toBe(200);
@@ -280,10 +294,60 @@ describe('DELETE /api/v2/posts/{postId}', () => {
       message: '投稿を削除しました。',
       data: null,
     });
-    expect(await countRows()).toEqual(before);
-    for (const id of [spot.id, photo.id, event.id, eventPhoto.id]) {
+    for (const id of [spot.id, ownEvent.id]) {
       expect((await client.json('GET', `/posts/${id}`)).statusCode).toBe(404);
     }
+    // Four posts and eight files (two per photo) remain.
+    expect(await countRows()).toEqual({
+      posts: before.posts + 4,
+      images: before.images + 4,
+      files: before.files + 8,
+    });
+
+    const read = async (id: string) => (await client.json('GET', `/posts/${id}`)).json().data;
+    // Bob's photo and event now stand alone at the spot's station; the event keeps its place.
+    expect(await read(bobPhoto.id)).toMatchObject({
+      parent_post_id: null,
+      station_group_id: spot.station_group_id,
+      lat: null,
+      images: bobPhoto.images,
+    });
+    expect(await read(bobEvent.id)).toMatchObject({
+      parent_post_id: null,
+      station_group_id: spot.station_group_id,
+      lat: spot.lat,
+      lng: spot.lng,
+    });
+    expect(await read(bobPhotoOfOwnEvent.id)).toMatchObject({
+      parent_post_id: null,
+      station_group_id: spot.station_group_id,
+    });
+    // Alice's photo hangs from Bob's event, which stays, so it stays with it.
+    expect(await read(alicePhotoOfBobEvent.id)).toMatchObject({ parent_post_id: bobEvent.id });
     expect((await client.json('DELETE', `/posts/${spot.id}`, alice)).statusCode).toBe(404);
+  });
+
+  it('moves another member’s photo of a removed event up to the spot the event was at', async () => {
+    const spot = await client.createdPost(bob, {
+      kind: 'spot',
+      title: '残るスポット',
+      ...NEAR_TOKYO_STATION,
+    });
+    const event = await client.createdPost(alice, {
+      kind: 'event',
+      title: '中止するイベント',
+      starts_at: '2026-07-01T10:00:00+09:00',
+      ends_at: '2026-07-01T12:00:00+09:00',
+      parent_post_id: spot.id,
+    });
+    const photo = await client.createdPost(bob, {
+      kind: 'image',
+      parent_post_id: event.id,
+      'images[0]': await photoFile(),
+    });
+
+    expect((await client.json('DELETE', `/posts/${event.id}`, alice)).statusCode).toBe(200);
+    const moved = (await client.json('GET', `/posts/${photo.id}`)).json().data;
+    expect(moved).toMatchObject({ parent_post_id: spot.id, images: photo.images });
   });
 });

@@ -21,6 +21,7 @@ import {
   parentKindError,
   type PostDraft,
 } from './post-rules.js';
+import { prepareOwnPostRemoval } from './post-removal.js';
 import * as repository from './posts.repository.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 
@@ -212,15 +213,16 @@ export async function updatePost(
 }
 
 /**
- * Deletes the post; posts attached to it go by cascade. Their photos do not cascade, so they
- * are collected first: rows in the transaction, files once it has committed.
+ * Deletes the post with the owner's own posts attached below it (by cascade); other
+ * members' attached posts are kept (post-removal.ts). Photos do not cascade, so they are
+ * collected first: rows in the transaction, files once it has committed.
  */
 export async function deletePost(deps: PostsDeps, userId: string, postId: string): Promise<void> {
   const removed = await deps.db.transaction(async (tx) => {
     const post = await repository.findPost(tx, postId, { forUpdate: true });
     if (!post) throw notFound(M.notFound);
     if (post.userId !== userId) throw forbidden(M.notYoursToDelete);
-    const imageIds = await repository.findImageIdsOfPostTree(tx, postId);
+    const imageIds = await prepareOwnPostRemoval(tx, userId, postId);
     const keys = await images.deleteImageRows(tx, imageIds);
     await repository.deletePost(tx, postId);
     return keys;
