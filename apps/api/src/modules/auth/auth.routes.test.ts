@@ -256,6 +256,53 @@ describe('rate limits', () => {
     expect(other.statusCode).toBe(422);
   });
 
+  it('limits login attempts per account from any IP', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const response = await post(
+        '/login',
+        { email: 'spread@example.jp', password: `guess ${i}` },
+        {},
+        `198.51.100.${i + 1}`,
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 422)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('limits login attempts per IP over many accounts', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const response = await post(
+        '/login',
+        { email: `account${i}@example.jp`, password: 'guess' },
+        {},
+        '203.0.113.5',
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 422)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const refused = await post(
+      '/login',
+      { email: 'account31@example.jp', password: 'guess' },
+      {},
+      '203.0.113.5',
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ success: false, data: null });
+    expect(refused.json().message).toContain('しばらく待って');
+    const elsewhere = await post(
+      '/login',
+      { email: 'account0@example.jp', password: 'guess' },
+      {},
+      '203.0.113.6',
+    );
+    expect(elsewhere.statusCode).toBe(422);
+  });
+
   it('limits registrations per IP', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {

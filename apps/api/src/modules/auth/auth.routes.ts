@@ -24,7 +24,7 @@ import { IMAGE_MESSAGES } from '../images/image-processing.js';
 import type { AuthDeps } from './auth.service.js';
 import * as service from './auth.service.js';
 import { clearAuthCookie, setAuthCookie, type Authenticator } from './authenticate.js';
-import { rateLimit } from './rate-limits.js';
+import { extraRateLimit, rateLimit } from './rate-limits.js';
 
 const tags = ['auth'];
 const base = `${API_BASE_PATH}/auth`;
@@ -103,7 +103,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
   app.post(
     `${base}/login`,
     {
-      config: { rateLimit: rateLimit.login },
+      // Two limits: per account (route config) and per IP (its own preHandler).
+      config: { rateLimit: rateLimit.loginPerAccount },
+      preHandler: extraRateLimit(app, rateLimit.loginPerIp),
       schema: {
         tags,
         summary: 'Log in; sets the auth cookie and returns the token',
