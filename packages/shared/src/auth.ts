@@ -34,7 +34,11 @@ export const currentPasswordSchema = z
   .min(1, 'パスワードを入力してください。')
   .max(PASSWORD_MAX, `パスワードは${PASSWORD_MAX}文字以内で入力してください。`);
 
-const confirmationSchema = z.string({ error: '確認用パスワードを入力してください。' });
+const CONFIRMATION_REQUIRED = '確認用パスワードを入力してください。';
+const confirmationSchema = z
+  .string({ error: CONFIRMATION_REQUIRED })
+  .min(1, CONFIRMATION_REQUIRED)
+  .max(PASSWORD_MAX, `確認用パスワードは${PASSWORD_MAX}文字以内で入力してください。`);
 const PASSWORDS_DIFFER = 'パスワードと確認用パスワードが一致しません。';
 
 /** The object's own input and output types survive the refinement (forms learn field names). */
@@ -44,6 +48,8 @@ function withConfirmation<
   return schema.refine((value) => value.password === value.password_confirmation, {
     message: PASSWORDS_DIFFER,
     path: ['password_confirmation'],
+    // A missing confirmation says so, not that it differs as well.
+    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === 'password_confirmation'),
   });
 }
 

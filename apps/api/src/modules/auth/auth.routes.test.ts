@@ -92,6 +92,20 @@ describe('register, verify, log in', () => {
     expect(errors.name).toEqual(['ニックネームを入力してください。']);
     expect(errors.email).toEqual(['正しいメールアドレスを入力してください。']);
     expect(errors.password).toEqual(['パスワードは8文字以上で入力してください。']);
+    expect(errors.password_confirmation).toEqual(['パスワードと確認用パスワードが一致しません。']);
+  });
+
+  it('asks for a missing confirmation instead of calling it different', async () => {
+    const response = await post('/register', {
+      name: '駅好き',
+      email: 'confirm@example.jp',
+      password: 'password123',
+      password_confirmation: '',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      password_confirmation: ['確認用パスワードを入力してください。'],
+    });
   });
 
   it('rejects a wrong password without saying which part was wrong', async () => {
