@@ -1,3 +1,5 @@
+import { UNEXPECTED_ERROR_MESSAGE } from '@ekispot/shared';
+
 /** Texts of the frame around every page: header, footer, errors, forms, flashes and lists of posts. */
 export const commonMessages = {
   header: {
@@ -36,7 +38,8 @@ export const commonMessages = {
   form: {
     required: '必須',
     charCount: (count: number, max: number) => `${count} / ${max}文字`,
-    unexpected: 'エラーが発生しました。時間をおいてもう一度お試しください。',
+    /** Spec §8: a failure outside the API's envelope. */
+    unexpected: UNEXPECTED_ERROR_MESSAGE,
   },
   flash: {
     close: '閉じる',

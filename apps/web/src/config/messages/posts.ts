@@ -1,4 +1,4 @@
-import { COMMENT_BODY_MAX, POST_KIND_LABELS } from '@ekispot/shared';
+import { COMMENT_BODY_MAX, POST_KIND_LABELS, UNEXPECTED_ERROR_MESSAGE } from '@ekispot/shared';
 import type { PostKind } from '@ekispot/shared';
 
 /** Texts of the post page, comments and reactions. */
@@ -92,7 +92,8 @@ export const postsMessages = {
       toPost: '投稿を見る',
     },
     cancel: 'キャンセル',
-    unexpected: 'エラーが発生しました。時間をおいてもう一度お試しください。',
+    /** Spec §8: a failure outside the API's envelope. */
+    unexpected: UNEXPECTED_ERROR_MESSAGE,
   },
   /** The station page's posts and the map's post markers. */
 } as const;
