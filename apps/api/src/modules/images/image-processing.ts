@@ -12,7 +12,7 @@ const WEBP_QUALITY = 82;
 const THUMB_QUALITY = 75;
 
 export const IMAGE_MESSAGES = {
-  unsupported: '対応していない画像形式です。JPEG、PNG、WebP、GIFの画像を選んでください。',
+  unsupported: '対応していない画像形式です。JPEG・PNG・WebP・GIF・AVIFの画像を選んでください。',
   tooLarge: (maxBytes: number) =>
     `画像のファイルサイズが大きすぎます。${formatMegabytes(maxBytes)}MB以下の画像を選んでください。`,
   tooManyPixels: '画像の解像度が大きすぎます。5000万画素以下の画像を選んでください。',

@@ -46,6 +46,9 @@ async function sendImage(
   );
 }
 
+/** The body of a 200: WebP bytes (304 when If-None-Match matches the ETag). */
+const imageBytesSchema = z.string().meta({ format: 'binary', contentMediaType: 'image/webp' });
+
 export const imagesRoutes: FastifyPluginAsyncZod<{ db: Database; storage: ImageStorage }> = async (
   app,
   { db, storage },
@@ -61,7 +64,13 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Database; storage: ImageS
           'send If-None-Match with the ETag to get 304.',
         params: imageParamsSchema,
         querystring: imageQuerySchema,
-        response: errorResponses(404, 422),
+        response: {
+          200: {
+            description: 'The image bytes, with ETag and an immutable Cache-Control',
+            content: { 'image/webp': { schema: imageBytesSchema } },
+          },
+          ...errorResponses(404, 422),
+        },
       },
     },
     async (request, reply) => {

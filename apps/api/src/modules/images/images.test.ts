@@ -107,6 +107,14 @@ describe('GET /api/v2/image/:id', () => {
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json()).toMatchObject({ success: false, status: 422 });
   });
+
+  it('is documented in the OpenAPI with its WebP body and its failures', async () => {
+    const spec = (await app.inject('/api/v2/openapi.json')).json();
+    const responses = spec.paths['/api/v2/image/{id}'].get.responses;
+    expect(Object.keys(responses['200'].content)).toEqual(['image/webp']);
+    expect(responses['200'].content['image/webp'].schema).toMatchObject({ format: 'binary' });
+    expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '404', '422']));
+  });
 });
 
 describe('storing and deleting', () => {
