@@ -124,12 +124,6 @@ export const postEditorMessages = {
       leave: '破棄して移動する',
       stay: '編集を続ける',
     },
-    notEditable: {
-      heading: 'この投稿は編集できません',
-      body: '投稿を編集できるのは、投稿したご本人だけです。',
-      viewPost: '投稿を見る',
-      backHome: 'トップページへ戻る',
-    },
   },
   /** The post pages: detail, gallery, reactions, comments. */
 } as const;

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import type { PostData } from '../api/post-data';
 import type { PostTarget } from '../utils/build-post-form-data';
 import { resolveEditAccess } from '../utils/editor-routes';
-import { EditNotAllowed, EditorLoadFailed, EditorLoading } from './editor-states';
+import { EditorLoadFailed, EditorLoading } from './editor-states';
 import { FormFrame } from './form-frame';
 import { isNotFoundError } from './load-state';
 import type { Loadable } from './load-state';
@@ -37,8 +37,8 @@ function editIntro(post: PostData): string {
 }
 
 /**
- * Every update route (DESIGN §4): a missing post, or one of another kind, is a 404;
- * someone else's post is 「編集できません」; only the owner sees the form, filled in.
+ * Every update route (DESIGN §4): a missing post, one of another kind, or someone else's
+ * is a 404; only the owner sees the form, filled in.
  */
 export function EditPostView({
   title,
@@ -64,8 +64,6 @@ export function EditPostView({
   switch (access.type) {
     case 'not-found':
       return <ErrorView status={404} />;
-    case 'not-owner':
-      return <EditNotAllowed postId={saved.id} />;
     case 'redirect':
       return <Navigate to={access.to} replace />;
     case 'edit':

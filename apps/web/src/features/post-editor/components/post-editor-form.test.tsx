@@ -225,7 +225,7 @@ describe('EditPostView', () => {
     refetch: () => undefined,
   });
 
-  it('never shows someone else the form', () => {
+  it('is a 404 for someone else, who never sees the form', () => {
     const other = buildPost({ user: { id: 'someone-else', name: '他人', avatar: null } });
     renderAt(
       '/edit',
@@ -237,7 +237,7 @@ describe('EditPostView', () => {
         viewerId={OWNER_ID}
       />,
     );
-    expect(screen.getByRole('heading', { name: 'この投稿は編集できません' })).toBeTruthy();
+    expect(screen.getByText('Page Not Found')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '保存する' })).toBeNull();
   });
 

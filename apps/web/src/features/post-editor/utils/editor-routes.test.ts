@@ -61,9 +61,9 @@ describe('resolveEditAccess', () => {
 
   it('never gives someone else the form', () => {
     expect(resolveEditAccess(buildPost(), OTHER_ID, { kind: 'spot' })).toEqual({
-      type: 'not-owner',
+      type: 'not-found',
     });
-    expect(resolveEditAccess(buildPost(), null, { kind: 'spot' })).toEqual({ type: 'not-owner' });
+    expect(resolveEditAccess(buildPost(), null, { kind: 'spot' })).toEqual({ type: 'not-found' });
   });
 
   it('treats a post of another kind as not found', () => {

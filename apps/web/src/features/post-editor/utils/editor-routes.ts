@@ -43,10 +43,7 @@ export function postEditHref(post: PostRef): string {
 }
 
 export type EditAccess =
-  | { type: 'edit' }
-  | { type: 'not-found' }
-  | { type: 'not-owner' }
-  | { type: 'redirect'; to: string };
+  { type: 'edit' } | { type: 'not-found' } | { type: 'redirect'; to: string };
 
 export interface EditRoute {
   kind: PostKind;
@@ -55,8 +52,8 @@ export interface EditRoute {
 }
 
 /**
- * Who may see an edit form: a post of another kind is not found; someone else's post is
- * not editable; a station route that names another station than the post's leads to the
+ * Who may see an edit form: a post of another kind, or someone else's post, is not found
+ * (DESIGN §4); a station route that names another station than the post's leads to the
  * post's own edit address. Only the owner of a matching post gets the form.
  */
 export function resolveEditAccess(
@@ -65,7 +62,8 @@ export function resolveEditAccess(
   route: EditRoute,
 ): EditAccess {
   if (post.kind !== route.kind) return { type: 'not-found' };
-  if (viewerId === null || post.user.id !== viewerId) return { type: 'not-owner' };
+  // DESIGN §4: without a post the viewer owns, the edit address does not exist.
+  if (viewerId === null || post.user.id !== viewerId) return { type: 'not-found' };
   if (route.stationGroupId !== undefined && post.stationGroupId !== route.stationGroupId) {
     return { type: 'redirect', to: postEditHref(post) };
   }
