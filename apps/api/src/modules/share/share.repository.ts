@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { images, postImages, posts, stationGroups } from '../../db/schema/index.js';
 
@@ -28,3 +28,16 @@ export async function findPostPreview(db: Database, id: string) {
 }
 
 export type PostPreviewRow = NonNullable<Awaited<ReturnType<typeof findPostPreview>>>;
+
+/** The first photo of the station's newest post that has one, for the station's preview. */
+export async function findStationPreviewImage(db: Database, stationGroupId: number) {
+  const [row] = await db
+    .select({ imageId: images.id, imageWidth: images.width, imageHeight: images.height })
+    .from(posts)
+    .innerJoin(postImages, and(eq(postImages.postId, posts.id), eq(postImages.position, 0)))
+    .innerJoin(images, eq(images.id, postImages.imageId))
+    .where(eq(posts.stationGroupId, stationGroupId))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(1);
+  return row ?? null;
+}

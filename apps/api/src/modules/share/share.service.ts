@@ -46,6 +46,22 @@ function postDescription(row: repository.PostPreviewRow): string {
   );
 }
 
+type PreviewPhoto = {
+  imageId: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+};
+
+function previewImage(publicUrl: string, photo: PreviewPhoto, alt: string): PageHead['image'] {
+  if (!photo.imageId) return null;
+  return {
+    url: `${publicUrl}/api/v2/image/${photo.imageId}`,
+    width: photo.imageWidth ?? undefined,
+    height: photo.imageHeight ?? undefined,
+    alt,
+  };
+}
+
 export function createHeadRenderer(db: Database, publicUrl: string) {
   return async function renderHead(pathname: string): Promise<PageHead | null> {
     const postId = POST_PATH.exec(pathname)?.[1];
@@ -57,21 +73,18 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
         description: postDescription(row),
         url: `${publicUrl}/post/${row.id}`,
         type: 'article',
-        image: row.imageId
-          ? {
-              url: `${publicUrl}/api/v2/image/${row.imageId}`,
-              width: row.imageWidth ?? undefined,
-              height: row.imageHeight ?? undefined,
-              alt: postTitle(row),
-            }
-          : null,
+        image: previewImage(publicUrl, row, postTitle(row)),
       };
     }
     const stationId = STATION_PATH.exec(pathname)?.[1];
     if (stationId) {
       const group = await findGroup(db, Number(stationId));
       if (!group) return null;
-      const lineNames = (await findLinesOfGroups(db, [group.id])).map((line) => line.name);
+      const [lineRows, photo] = await Promise.all([
+        findLinesOfGroups(db, [group.id]),
+        repository.findStationPreviewImage(db, group.id),
+      ]);
+      const lineNames = lineRows.map((line) => line.name);
       const lines =
         lineNames.length > 3
           ? `${lineNames.slice(0, 3).join('、')}など${lineNames.length}路線`
@@ -84,7 +97,7 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
         ),
         url: `${publicUrl}/station/${group.id}`,
         type: 'website',
-        image: null,
+        image: photo ? previewImage(publicUrl, photo, `${group.name}駅の写真`) : null,
       };
     }
     return null;

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
 import { jpegWithGps } from '../../../test/fixtures/images/image-fixtures.js';
@@ -18,6 +18,8 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let distDir: string;
 let userId: string;
 let tokyoId: number;
+let shinjukuId: number;
+let shibuyaId: number;
 
 beforeAll(async () => {
   distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-dist-'));
@@ -28,11 +30,16 @@ beforeAll(async () => {
     .values({ name: '撮り鉄', email: 'share@example.jp', passwordHash: 'x' })
     .returning();
   userId = user!.id;
-  const [tokyo] = await ctx.db
-    .select({ id: stationGroups.id })
-    .from(stationGroups)
-    .where(eq(stationGroups.name, '東京'));
-  tokyoId = tokyo!.id;
+  const groupId = async (name: string) => {
+    const [group] = await ctx.db
+      .select({ id: stationGroups.id })
+      .from(stationGroups)
+      .where(and(eq(stationGroups.name, name), eq(stationGroups.prefectureId, 13)));
+    return group!.id;
+  };
+  tokyoId = await groupId('東京');
+  shinjukuId = await groupId('新宿');
+  shibuyaId = await groupId('渋谷');
 });
 afterAll(async () => {
   await ctx?.close();
@@ -83,12 +90,34 @@ describe('link previews', () => {
     expect(metaContent(html, 'description')).toBe(metaContent(html, 'og:description'));
   });
 
-  it('describes a station page with its lines and activity', async () => {
-    const html = await page(`/station/${tokyoId}`);
-    expect(html).toContain('<title>東京駅 | えきスポ</title>');
+  it('describes a station page with its lines, activity and newest photo', async () => {
+    const [older, newer] = await ctx.db
+      .insert(posts)
+      .values([
+        { userId, kind: 'image', stationGroupId: shinjukuId, createdAt: new Date('2026-01-01') },
+        { userId, kind: 'image', stationGroupId: shinjukuId, createdAt: new Date('2026-02-01') },
+      ])
+      .returning();
+    const olderPhoto = await storeImage(ctx.db, ctx.storage, userId, await jpegWithGps(800, 600));
+    const newerPhoto = await storeImage(ctx.db, ctx.storage, userId, await jpegWithGps(1200, 900));
+    await ctx.db.insert(postImages).values([
+      { postId: older!.id, imageId: olderPhoto.id, position: 0 },
+      { postId: newer!.id, imageId: newerPhoto.id, position: 0 },
+    ]);
+
+    const html = await page(`/station/${shinjukuId}`);
+    expect(html).toContain('<title>新宿駅 | えきスポ</title>');
     expect(metaContent(html, 'og:description')).toMatch(
-      /^東京駅（東京都）：.+など\d+路線。投稿\d+件/,
+      /^新宿駅（東京都）：.+など\d+路線。投稿2件/,
     );
+    expect(metaContent(html, 'og:image')).toBe(`${origin}/api/v2/image/${newerPhoto.id}`);
+    expect(metaContent(html, 'og:image:width')).toBe('1200');
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+  });
+
+  it('gives a station without photos a plain card', async () => {
+    const html = await page(`/station/${shibuyaId}`);
+    expect(html).toContain('<title>渋谷駅 | えきスポ</title>');
     expect(metaContent(html, 'twitter:card')).toBe('summary');
     expect(metaContent(html, 'og:image')).toBeUndefined();
   });
