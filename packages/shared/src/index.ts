@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './health.js';
+export * from './japan-area.js';
 export * from './messages.js';
 export * from './stations.js';
 export * from './posts.js';

@@ -48,6 +48,17 @@ describe('checkDraft', () => {
     });
   });
 
+  it('refuses a point abroad inside Japan’s bounding box, such as Seoul or Vladivostok', () => {
+    for (const [lat, lng] of [
+      [37.5665, 126.978],
+      [43.1155, 131.8855],
+    ] as const) {
+      expect(checkDraft({ ...base, kind: 'spot', lat, lng, startsAt: null, endsAt: null })).toEqual(
+        { lat: ['日本国内の場所を選んでください。'] },
+      );
+    }
+  });
+
   it('wants both coordinates or neither, on every kind', () => {
     for (const kind of ['spot', 'event', 'image'] as const) {
       expect(checkDraft({ ...base, kind, lat: 35, photoCount: 1 }).lng).toEqual([

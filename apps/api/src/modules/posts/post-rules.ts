@@ -1,4 +1,5 @@
 import type { FieldErrors, PostCreateFields, PostUpdateFields } from '@ekispot/shared';
+import { isInJapan } from '@ekispot/shared';
 import type { PostKind, PostRow } from './posts.repository.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 
@@ -74,6 +75,8 @@ export function checkDraft(draft: PostDraft): FieldErrors {
   const halfPoint = (draft.lat === null) !== (draft.lng === null);
   if (halfPoint) add(errors, draft.lat === null ? 'lat' : 'lng', M.latLngPair);
   const hasPoint = draft.lat !== null && draft.lng !== null;
+  if (draft.lat !== null && draft.lng !== null && !isInJapan(draft.lat, draft.lng))
+    add(errors, 'lat', M.outsideJapan);
 
   if (draft.kind !== 'event') {
     if (draft.startsAt) add(errors, 'starts_at', M.datesOnlyForEvents);

@@ -15,6 +15,7 @@ export const POST_MESSAGES = {
   spotTitleRequired: 'スポット名を入力してください。',
   eventTitleRequired: 'イベント名を入力してください。',
   spotLocationRequired: '地図でスポットの場所を選んでください。',
+  outsideJapan: '日本国内の場所を選んでください。',
   latLngPair: '緯度と経度は両方指定してください。',
   spotNoParent: 'スポットは他の投稿に紐付けられません。',
   datesOnlyForEvents: '日時はイベントにのみ指定できます。',

@@ -104,6 +104,15 @@ describe('POST /api/v2/posts: spots', () => {
       lng: ['日本国内の場所を選んでください。'],
     });
 
+    const busan = await client.createPost(alice, {
+      kind: 'spot',
+      title: '釜山駅',
+      lat: '35.1151',
+      lng: '129.0415',
+    });
+    expect(busan.statusCode).toBe(422);
+    expect(busan.json().errors).toEqual({ lat: ['日本国内の場所を選んでください。'] });
+
     const half = await client.createPost(alice, { kind: 'spot', title: '片方だけ', lat: '35.68' });
     expect(half.json().errors).toEqual({ lng: ['緯度と経度は両方指定してください。'] });
 

@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isInJapan } from '@ekispot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
 import { silentLogger } from '../../../test/silent-logger.js';
+import { stationGroups } from '../../db/schema/index.js';
 import { EKIDATA_SOURCE, EkidataFormatError, readEkidataCsv } from './ekidata.source.js';
 import { ensureStationData, importDataset } from './station-import.service.js';
 
@@ -27,6 +29,14 @@ describe('bundled station data', () => {
   it('is imported once: a second start finds it and skips', async () => {
     const result = await ensureStationData(ctx.db, silentLogger);
     expect(result).toMatchObject({ skipped: true, groups: 8878, stations: 10555 });
+  });
+
+  it('lies wholly inside the area where places count as Japan', async () => {
+    const groups = await ctx.db
+      .select({ name: stationGroups.name, lat: stationGroups.lat, lng: stationGroups.lng })
+      .from(stationGroups);
+    expect(groups).toHaveLength(8878);
+    expect(groups.filter((group) => !isInJapan(group.lat, group.lng))).toEqual([]);
   });
 });
 

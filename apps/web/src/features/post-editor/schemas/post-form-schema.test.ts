@@ -27,6 +27,12 @@ describe('spot rules', () => {
         postFormIssues(values({ title: '港', point: { lat: 37.77, lng: -122.4 } }), rules),
       ),
     ).toEqual({ point: '日本国内の場所を選んでください。' });
+    // Inside Japan's bounding box, but Korea.
+    expect(
+      messagesOf(
+        postFormIssues(values({ title: '港', point: { lat: 35.1151, lng: 129.0415 } }), rules),
+      ),
+    ).toEqual({ point: '日本国内の場所を選んでください。' });
   });
 
   it('accepts a titled place with no body or photos', () => {

@@ -1,4 +1,4 @@
-import { JAPAN_BOUNDS, POST_BODY_MAX, POST_IMAGES_MAX, POST_TITLE_MAX } from '@ekispot/shared';
+import { isInJapan, POST_BODY_MAX, POST_IMAGES_MAX, POST_TITLE_MAX } from '@ekispot/shared';
 import type { PostKind } from '@ekispot/shared';
 import { z } from 'zod';
 import { messages } from '../../../config/messages';
@@ -44,15 +44,6 @@ export interface PostFormRules {
   hasParent: boolean;
 }
 
-export function isInJapan(point: MapPoint): boolean {
-  return (
-    point.lat >= JAPAN_BOUNDS.south &&
-    point.lat <= JAPAN_BOUNDS.north &&
-    point.lng >= JAPAN_BOUNDS.west &&
-    point.lng <= JAPAN_BOUNDS.east
-  );
-}
-
 const baseSchema = z.object({
   title: z.string(),
   body: z.string(),
@@ -72,7 +63,8 @@ type Issue = { path: PostFormField; message: string };
 
 function pointIssues(point: MapPoint | null): Issue[] {
   if (!point) return [{ path: 'point', message: text.pointRequired }];
-  if (!isInJapan(point)) return [{ path: 'point', message: text.pointOutsideJapan }];
+  // The server's rule (shared JAPAN_AREA): Seoul is abroad, Yonaguni is not.
+  if (!isInJapan(point.lat, point.lng)) return [{ path: 'point', message: text.pointOutsideJapan }];
   return [];
 }
 
