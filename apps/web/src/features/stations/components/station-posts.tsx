@@ -63,9 +63,13 @@ export function StationPosts({ stationGroupId }: { stationGroupId: number }) {
         value={filter}
         onChange={(_event, value: Filter) => setFilter(value)}
         aria-label={text.tabsLabel}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+        // Four short tabs: they share a phone's width instead of scrolling out of sight.
+        sx={{
+          borderBottom: 1,
+          borderColor: 'divider',
+          mb: 2,
+          '& .MuiTab-root': { flex: { xs: 1, sm: 'none' }, minWidth: { xs: 0, sm: 90 }, px: 1 },
+        }}
       >
         {FILTERS.map((value) => (
           <Tab
