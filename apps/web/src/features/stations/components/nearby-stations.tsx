@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
@@ -26,21 +27,19 @@ export function NearbyStations({
   return (
     <List dense disablePadding>
       {items.map((item) => (
-        <ListItemButton
-          key={item.id}
-          component={RouterLinkBase}
-          to={paths.station.href(item.id)}
-          divider
-        >
-          <ListItemText
-            primary={item.name}
-            secondary={item.lines.map((line) => line.name).join('、')}
-            slotProps={{ primary: { sx: { fontWeight: 700 } } }}
-          />
-          <Typography variant="body2" color="text.secondary" sx={{ ml: 2, whiteSpace: 'nowrap' }}>
-            {messages.station.distanceAbout(formatDistance(item.distanceM))}
-          </Typography>
-        </ListItemButton>
+        // A list holds items: the link sits inside its <li>.
+        <ListItem key={item.id} disablePadding divider>
+          <ListItemButton component={RouterLinkBase} to={paths.station.href(item.id)}>
+            <ListItemText
+              primary={item.name}
+              secondary={item.lines.map((line) => line.name).join('、')}
+              slotProps={{ primary: { sx: { fontWeight: 700 } } }}
+            />
+            <Typography variant="body2" color="text.secondary" sx={{ ml: 2, whiteSpace: 'nowrap' }}>
+              {messages.station.distanceAbout(formatDistance(item.distanceM))}
+            </Typography>
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

@@ -11,7 +11,8 @@ export const POST_LABEL_MIN_ZOOM = 13;
 /** Spots blue, events red-orange (distinct from the green stations); upcoming events ringed gold. */
 export const POST_MARKER_COLORS = {
   spot: '#1565c0',
-  event: '#d84315',
+  // Dark enough for white text at WCAG AA (the filter chips use these colours too).
+  event: '#bf360c',
   cluster: '#5e35b1',
   upcomingRing: '#ffb300',
 } as const;

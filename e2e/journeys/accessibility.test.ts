@@ -1,0 +1,91 @@
+import { expect, it } from 'vitest';
+import { createMember, logIn } from '../support/accounts.js';
+import { seriousAccessibilityProblems } from '../support/axe.js';
+import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { createPng } from '../support/png.js';
+
+const VISITOR_PAGES: [string, string][] = [
+  ['/station/1130101', '東京'],
+  ['/login', 'ログイン'],
+  ['/register', '新規登録'],
+  ['/forgot', 'パスワード'],
+  ['/search/station/random', '駅ガチャ'],
+  ['/privacy', 'プライバシー'],
+];
+
+const MEMBER_PAGES: [string, string][] = [
+  ['/settings/profile', 'アカウント設定'],
+  ['/post/create/spot', 'スポット'],
+  ['/post/create/event', 'イベント'],
+  ['/post/create/image/1130101', '写真'],
+  ['/leave', '退会'],
+];
+
+/** A spot with a photo, posted through the API as the member. */
+async function postSpot(email: string, password: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { token } = (await login.json()).data as { token: string };
+  const form = new FormData();
+  form.set('kind', 'spot');
+  form.set('title', '駅前の広場');
+  form.set('body', '待ち合わせに便利です。https://example.jp/');
+  form.set('lat', '35.6809');
+  form.set('lng', '139.7665');
+  form.set(
+    'images[0]',
+    new Blob([new Uint8Array(createPng(64, 48))], { type: 'image/png' }),
+    'square.png',
+  );
+  const created = await fetch(`${baseUrl}/api/v2/posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (created.status !== 201) throw new Error(`post failed: ${created.status}`);
+  return ((await created.json()).data as { id: string }).id;
+}
+
+describeInBrowser('accessibility', () => {
+  const browser = useBrowser();
+
+  it('has no serious WCAG 2.1 AA problems on the pages a visitor opens', async () => {
+    const { page } = await browser.newPage();
+    for (const [path, heading] of VISITOR_PAGES) {
+      await open(page, path);
+      await page.getByRole('heading', { level: 1, name: new RegExp(heading) }).waitFor();
+      expect({ path, problems: await seriousAccessibilityProblems(page) }).toEqual({
+        path,
+        problems: [],
+      });
+    }
+  });
+
+  it('has none on the map, nor on a member’s forms', async () => {
+    const member = await createMember('点検係', 'a11y@example.jp', 'a11y password 1');
+    const { page } = await browser.newPage();
+    await open(page, '/');
+    await page.getByRole('combobox', { name: /駅を検索/ }).waitFor();
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    await logIn(page, member.email, member.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    const postId = await postSpot(member.email, member.password);
+    const pages: [string, string][] = [
+      ...MEMBER_PAGES,
+      [`/post/${postId}`, '駅前の広場'],
+      [`/post/update/spot?postId=${postId}`, 'スポット'],
+    ];
+    for (const [path, heading] of pages) {
+      await open(page, path);
+      await page.getByRole('heading', { level: 1, name: new RegExp(heading) }).waitFor();
+      expect({ path, problems: await seriousAccessibilityProblems(page) }).toEqual({
+        path,
+        problems: [],
+      });
+    }
+  });
+});

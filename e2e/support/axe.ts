@@ -1,0 +1,48 @@
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeProblem {
+  rule: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.1 A/AA rules) on the page as it stands and returns the serious and
+ * critical violations, each with the elements at fault, so a failing test names them.
+ */
+export async function seriousAccessibilityProblems(page: Page): Promise<AxeProblem[]> {
+  // Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') allows it.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    })) as {
+      violations: {
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+      }[];
+    };
+    return result.violations.map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map(
+        (node) =>
+          `${node.target.map(String).join(' ')} ${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`,
+      ),
+    }));
+  });
+  return violations.filter(
+    (problem) => problem.impact === 'serious' || problem.impact === 'critical',
+  );
+}
