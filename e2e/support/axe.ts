@@ -17,6 +17,16 @@ export interface AxeProblem {
  * critical violations, each with the elements at fault, so a failing test names them.
  */
 export async function seriousAccessibilityProblems(page: Page): Promise<AxeProblem[]> {
+  // Colours measured mid-transition (a label shrinking, a page fading in) are not the
+  // page's colours: let every finite animation and transition end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') allows it.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
