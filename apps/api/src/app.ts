@@ -26,6 +26,7 @@ import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createHeadRenderer } from './modules/share/share.service.js';
 import { stationsRoutes } from './modules/stations/stations.routes.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { inFlightPlugin } from './plugins/in-flight.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
@@ -84,6 +85,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  await app.register(inFlightPlugin);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { mapTileUrl: config.mapTileUrl });

@@ -63,6 +63,8 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      // Handlers whose clients went away may still be at work: let them finish first.
+      if (!(await app.drainInFlight(5_000))) app.log.warn('shutdown: handlers still running');
       await mailWorker.stop();
       transport.close();
       await database.close();
