@@ -1,4 +1,3 @@
-import { PASSWORD_MIN } from '@ekispot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import { messages } from '../../../config/messages';
 import { useChangePassword } from '../api/change-password';
 import { passwordChangeFormSchema } from '../schemas/account-form-schemas';
 import { applyApiError } from '../utils/apply-api-error';
+import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 
 const text = messages.auth;
@@ -58,23 +58,7 @@ export function PasswordChangeForm() {
         autoComplete="current-password"
         required
       />
-      <FormTextField
-        control={control}
-        name="password"
-        label={text.fields.newPassword}
-        type="password"
-        autoComplete="new-password"
-        helperText={text.passwordHint(PASSWORD_MIN)}
-        required
-      />
-      <FormTextField
-        control={control}
-        name="password_confirmation"
-        label={text.fields.newPasswordConfirmation}
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields control={control} replacing={true} />
       <FormStatus>{changed}</FormStatus>
       <SubmitButton
         pending={isSubmitting}

@@ -1,4 +1,4 @@
-import { NAME_MAX, PASSWORD_MIN } from '@ekispot/shared';
+import { NAME_MAX } from '@ekispot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +13,7 @@ import { useRegister } from '../api/register';
 import { registerFormSchema } from '../schemas/account-form-schemas';
 import { applyApiError } from '../utils/apply-api-error';
 import { RegistrationSent } from './registration-sent';
+import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 
 const text = messages.auth;
@@ -66,23 +67,7 @@ export function RegisterForm() {
         inputMode="email"
         required
       />
-      <FormTextField
-        control={control}
-        name="password"
-        label={text.fields.password}
-        type="password"
-        autoComplete="new-password"
-        helperText={text.passwordHint(PASSWORD_MIN)}
-        required
-      />
-      <FormTextField
-        control={control}
-        name="password_confirmation"
-        label={text.fields.passwordConfirmation}
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields control={control} replacing={false} />
       <Typography variant="body2" color="text.secondary">
         {text.register.agree}（
         <RouterLink to={paths.service.href()}>{text.register.terms}</RouterLink>・

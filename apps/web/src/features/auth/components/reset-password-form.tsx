@@ -1,4 +1,3 @@
-import { PASSWORD_MIN } from '@ekispot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -6,13 +5,13 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormStatus } from '../../../components/form/form-alerts';
-import { FormTextField } from '../../../components/form/form-text-field';
 import { RouterButton, RouterLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useResetPassword } from '../api/reset-password';
 import { passwordResetFormSchema } from '../schemas/account-form-schemas';
 import { applyApiError } from '../utils/apply-api-error';
+import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 
 const text = messages.auth;
@@ -62,23 +61,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
               <RouterLink to={paths.forgot.href()}>{text.resetPassword.requestAgain}</RouterLink>
             </Alert>
           ) : null}
-          <FormTextField
-            control={control}
-            name="password"
-            label={text.fields.newPassword}
-            type="password"
-            autoComplete="new-password"
-            helperText={text.passwordHint(PASSWORD_MIN)}
-            required
-          />
-          <FormTextField
-            control={control}
-            name="password_confirmation"
-            label={text.fields.newPasswordConfirmation}
-            type="password"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields control={control} replacing={true} />
           <SubmitButton
             pending={isSubmitting}
             label={text.resetPassword.submit}
