@@ -24,7 +24,14 @@ export const stationsMessages = {
     attributionStations: '駅データ.jp',
   },
   station: {
-    nameEn: '英語名',
+    closed: '廃駅',
+    /** `2020-04-01` → 2020年4月1日に廃止; the data does not always know the date. */
+    closedOn: (date: string | null) => {
+      const match = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
+      return match
+        ? `${match[1]}年${Number(match[2])}月${Number(match[3])}日に廃止`
+        : '現在は営業していません';
+    },
     prefecture: '都道府県',
     address: '住所',
     lines: '路線',
