@@ -8,8 +8,8 @@ import { FormErrorAlert, FormStatus } from '../../../components/form/form-alerts
 import { FormTextField } from '../../../components/form/form-text-field';
 import { messages } from '../../../config/messages';
 import { useRequestEmailChange } from '../api/request-email-change';
-import { applyApiError } from '../utils/apply-api-error';
-import { SubmitButton } from './submit-button';
+import { applyApiError } from '../../../components/form/apply-api-error';
+import { SubmitButton } from '../../../components/form/submit-button';
 
 const text = messages.auth;
 

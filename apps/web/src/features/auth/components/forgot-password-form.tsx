@@ -10,8 +10,8 @@ import { RouterLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { applyApiError } from '../utils/apply-api-error';
-import { SubmitButton } from './submit-button';
+import { applyApiError } from '../../../components/form/apply-api-error';
+import { SubmitButton } from '../../../components/form/submit-button';
 
 const text = messages.auth;
 

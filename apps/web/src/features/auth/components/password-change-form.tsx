@@ -8,9 +8,9 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { messages } from '../../../config/messages';
 import { useChangePassword } from '../api/change-password';
 import { passwordChangeFormSchema } from '../schemas/account-form-schemas';
-import { applyApiError } from '../utils/apply-api-error';
+import { applyApiError } from '../../../components/form/apply-api-error';
 import { NewPasswordFields } from './new-password-fields';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '../../../components/form/submit-button';
 
 const text = messages.auth;
 

@@ -14,9 +14,9 @@ import type { SessionUser } from '../api/get-me';
 import { useUpdateProfile } from '../api/update-profile';
 import { buildProfileFormData, profileFormSchema } from '../schemas/profile-form-schema';
 import type { ProfileFormValues } from '../schemas/profile-form-schema';
-import { applyApiError } from '../utils/apply-api-error';
+import { applyApiError } from '../../../components/form/apply-api-error';
 import { AvatarPicker } from './avatar-picker';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '../../../components/form/submit-button';
 
 const text = messages.auth;
 

@@ -11,10 +11,10 @@ import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useRegister } from '../api/register';
 import { registerFormSchema } from '../schemas/account-form-schemas';
-import { applyApiError } from '../utils/apply-api-error';
+import { applyApiError } from '../../../components/form/apply-api-error';
 import { RegistrationSent } from './registration-sent';
 import { NewPasswordFields } from './new-password-fields';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '../../../components/form/submit-button';
 
 const text = messages.auth;
 const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;

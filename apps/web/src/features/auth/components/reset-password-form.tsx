@@ -10,9 +10,9 @@ import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useResetPassword } from '../api/reset-password';
 import { passwordResetFormSchema } from '../schemas/account-form-schemas';
-import { applyApiError } from '../utils/apply-api-error';
+import { applyApiError } from '../../../components/form/apply-api-error';
 import { NewPasswordFields } from './new-password-fields';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '../../../components/form/submit-button';
 
 const text = messages.auth;
 
