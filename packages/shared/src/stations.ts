@@ -188,6 +188,8 @@ export const lineDetailSchema = z.object({
       name: z.string(),
       station_group_id: z.number().int(),
       group_name: z.string(),
+      lat: z.number(),
+      lng: z.number(),
       closed: z.boolean(),
       closed_on: z.string().nullable(),
     }),

@@ -433,6 +433,8 @@ export function findLineStations(db: Database, lineId: number) {
       closedOn: stations.closedOn,
       groupId: stationGroups.id,
       groupName: stationGroups.name,
+      lat: stationGroups.lat,
+      lng: stationGroups.lng,
     })
     .from(stations)
     .innerJoin(stationGroups, eq(stationGroups.id, stations.groupId))

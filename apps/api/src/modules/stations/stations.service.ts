@@ -165,6 +165,8 @@ export async function getLine(db: Database, lineId: number): Promise<LineDetail>
       name: row.name,
       station_group_id: row.groupId,
       group_name: row.groupName,
+      lat: row.lat,
+      lng: row.lng,
       closed: row.closed,
       closed_on: row.closedOn,
     })),

@@ -12,6 +12,7 @@ import { useNearbyStations } from '../../features/stations/api/get-nearby-statio
 import { stationQueryOptions } from '../../features/stations/api/get-station';
 import { useSearchStations } from '../../features/stations/api/search-stations';
 import { StationSearchBox } from '../../features/stations/components/station-search-box';
+import { formatResultLines } from '../../features/stations/utils/search-result';
 
 /**
  * The post forms are composed here, where features may meet (STYLE.md: pages compose
@@ -29,12 +30,15 @@ const stationsKit: PostEditorKit = {
   useStationSearch(query) {
     const search = useSearchStations(query);
     return {
-      stations: (search.data ?? []).map((station) => ({
-        id: station.id,
-        name: station.name,
-        prefectureName: station.prefecture.name,
-        lineNames: station.lines.map((line) => line.name).join('、'),
-      })),
+      // Closed stations (廃駅) keep their posts but take no new ones.
+      stations: (search.data?.items ?? [])
+        .filter((station) => !station.closed)
+        .map((station) => ({
+          id: station.id,
+          name: station.name,
+          prefectureName: station.prefecture.name,
+          lineNames: formatResultLines(station.lines, station.lineCount),
+        })),
       loading: search.isFetching,
     };
   },
