@@ -45,6 +45,9 @@ export function StationPopup({
         {detail.data ? (
           <Typography variant="caption" color="text.secondary" component="p">
             {detail.data.prefecture.name}
+            {detail.data.closed
+              ? `・${messages.station.closed}（${messages.station.closedOn(detail.data.closedOn)}）`
+              : ''}
           </Typography>
         ) : null}
         <Box sx={{ my: 1 }}>
