@@ -15,7 +15,6 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
 import type { Redis } from 'ioredis';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthenticator } from './modules/auth/authenticate.js';
 import { createLocalImageStorage, type ImageStorage } from './modules/images/image-storage.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
 import { devMailRoutes } from './modules/mail/dev-mail.routes.js';
@@ -25,6 +24,7 @@ import { mapRoutes } from './modules/map/map.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createHeadRenderer } from './modules/share/share.service.js';
 import { stationsRoutes } from './modules/stations/stations.routes.js';
+import { authenticationPlugin } from './plugins/authentication.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -90,6 +90,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
+  await app.register(authenticationPlugin, { db: deps.db, publicUrl: config.publicUrl });
   // Upload limits are set per route by `readMultipart`; these only bound the worst case.
   await app.register(multipart, {
     // Oversized files are reported as field errors by `readMultipart`, not thrown mid-stream.
@@ -113,15 +114,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(mapRoutes, { db: deps.db });
   const imageStorage =
     deps.imageStorage ?? createLocalImageStorage(path.join(config.dataDir, 'images'));
-  const auth = createAuthenticator({ db: deps.db, publicUrl: config.publicUrl });
   await app.register(authRoutes, {
     db: deps.db,
     publicUrl: config.publicUrl,
     storage: imageStorage,
-    auth,
   });
   await app.register(imagesRoutes, { db: deps.db, storage: imageStorage });
-  await app.register(postsRoutes, { db: deps.db, storage: imageStorage, auth });
+  await app.register(postsRoutes, { db: deps.db, storage: imageStorage });
   await app.register(mailRoutes, { db: deps.db });
   // Without SMTP in development, mails are readable at /dev/mail (and logged).
   if (config.env !== 'production' && !config.smtpUrl)

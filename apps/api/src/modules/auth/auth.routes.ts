@@ -20,10 +20,10 @@ import { z } from 'zod';
 import { envelope } from '../../lib/envelope.js';
 import { multipartValidatorCompiler, parseFields, readMultipart } from '../../lib/multipart.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { IMAGE_MESSAGES } from '../images/image-processing.js';
+import { clearAuthCookie, setAuthCookie } from '../../lib/auth-token.js';
+import { IMAGE_MESSAGES } from '../images/images.service.js';
 import type { AuthDeps } from './auth.service.js';
 import * as service from './auth.service.js';
-import { clearAuthCookie, setAuthCookie, type Authenticator } from './authenticate.js';
 import { extraRateLimit, rateLimit } from './rate-limits.js';
 
 const tags = ['auth'];
@@ -36,11 +36,8 @@ const profileUpdateFormSchema = profileUpdateFieldsSchema.extend({
   avatar: z.file().optional().meta({ description: 'JPEG, PNG, WebP, GIF or AVIF, ≤ 10 MB' }),
 });
 
-export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator }> = async (
-  app,
-  deps,
-) => {
-  const { auth } = deps;
+export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  const { auth } = app;
 
   app.post(
     `${base}/register`,

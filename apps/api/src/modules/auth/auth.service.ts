@@ -13,11 +13,11 @@ import {
   emailVerificationMail,
   passwordChangedMail,
   passwordResetMail,
-} from '../mail/mail-templates.js';
-import type { ImageStorage } from '../images/image-storage.js';
+  enqueueMail,
+} from '../mail/mail-outbox.service.js';
+import type { ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
-import { enqueueMail } from '../mail/mail-outbox.service.js';
-import { prepareMemberRemoval } from '../posts/post-removal.js';
+import { prepareMemberRemoval } from '../posts/posts.service.js';
 import * as repository from './auth.repository.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { createSecretToken, hashSecretToken } from '../../lib/secret-tokens.js';
@@ -34,6 +34,18 @@ const HOUR_MS = 60 * 60 * 1000;
 const INVALID_LINK =
   'このリンクは無効か、有効期限が切れています。お手数ですが、もう一度お手続きください。';
 const WRONG_PASSWORD = 'パスワードが正しくありません。';
+
+export type { UserRow } from './auth.repository.js';
+
+/** The unexpired session a token hash names, with its member, or null (for authentication). */
+export function findSession(db: Database, tokenHash: string) {
+  return repository.findSession(db, tokenHash);
+}
+
+/** Marks a session as used now. */
+export function touchSession(db: Database, sessionId: string) {
+  return repository.touchSession(db, sessionId);
+}
 
 export function toMe(user: repository.UserRow): Me {
   return {

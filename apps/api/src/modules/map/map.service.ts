@@ -1,6 +1,5 @@
 import { preparePayload } from '../../lib/prepared-payload.js';
-import { listLineStations } from '../stations/stations.repository.js';
-import { createStationDataCache } from '../stations/stations.service.js';
+import { createStationDataCache, listLineStations } from '../stations/stations.service.js';
 import { buildRailwayFeatures } from './railway-geometry.js';
 
 type LineStation = { lat: number; lng: number; name: string };

@@ -6,7 +6,7 @@ import {
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
-import type { ImageStorage } from '../images/image-storage.js';
+import type { ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 
