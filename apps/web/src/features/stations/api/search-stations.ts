@@ -1,6 +1,7 @@
 import { stationListSchema } from '@ekispot/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { stationKeys } from './query-keys';
 
 /** GET /stations/search?q= */
 export async function searchStations(q: string, signal?: AbortSignal) {
@@ -14,7 +15,7 @@ export async function searchStations(q: string, signal?: AbortSignal) {
 
 export function searchStationsQueryOptions(q: string) {
   return queryOptions({
-    queryKey: ['stations', 'search', q],
+    queryKey: stationKeys.search(q),
     queryFn: ({ signal }) => searchStations(q, signal),
     staleTime: 10 * 60_000,
   });
