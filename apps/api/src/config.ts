@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-/** The only reader of process.env (STYLE.md §4). */
+/** The only reader of process.env (docs/conventions.md#layout). */
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = (protocols: string[], hint: string) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Station API contract (DESIGN §3). Wire format: snake_case. */
+/** Station API contract (docs/conventions.md#api-conventions). Wire format: snake_case. */
 
 export const stationGroupIdSchema = z.coerce
   .number({ error: '駅IDは数値で指定してください。' })

@@ -80,7 +80,7 @@ function createAuthenticator(options: { db: Database; publicUrl: string }): Auth
   async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<Authenticated> {
     const result = await optionalUser(request);
     if (!result) {
-      // The server clears a stale cookie with its 401 (DESIGN §3).
+      // The server clears a stale cookie with its 401 (docs/product-rules.md#session).
       if (request.cookies[AUTH_COOKIE_NAME]) clearAuthCookie(reply);
       throw unauthenticated();
     }

@@ -1,5 +1,5 @@
 /**
- * Railway lines for the offline basemap (DESIGN.md §6, §8), drawn station to station from
+ * Railway lines for the offline basemap (docs/basemap.md), drawn station to station from
  * japan-train-data. Pure functions: the caller loads the data once and caches the result.
  */
 

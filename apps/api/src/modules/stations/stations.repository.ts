@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import type { StationDataset } from './station-dataset.js';
 
-/** The only place with Drizzle queries for stations (STYLE.md). */
+/** The only place with Drizzle queries for stations (docs/conventions.md#api-modules). */
 
 const BATCH_SIZE = 1_000;
 
