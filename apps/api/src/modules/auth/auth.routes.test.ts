@@ -28,6 +28,8 @@ describe('register, verify, log in', () => {
     });
     expect(register.statusCode).toBe(201);
     expect(register.json().message).toContain('確認メール');
+    // The account is created just after the answer (its timing reveals nothing).
+    await ctx.app.drainInFlight(10_000);
 
     const refused = await post('/login', { email, password: 'password123' });
     expect(refused.statusCode).toBe(403);

@@ -54,7 +54,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
       },
     },
     async (request, reply) => {
-      await service.register(deps, request.body);
+      const body = request.body;
+      // The answer must not tell a new address from a known one, even by its timing.
+      app.runInBackground(request.log, 'registration', () => service.register(deps, body));
       return reply
         .status(201)
         .send(
@@ -79,7 +81,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
       },
     },
     async (request) => {
-      await service.resendVerification(deps, request.body.email);
+      const { email } = request.body;
+      app.runInBackground(request.log, 'verification resend', () =>
+        service.resendVerification(deps, email),
+      );
       return envelope(null, '未確認のアカウントがある場合、確認メールを再送しました。');
     },
   );
@@ -227,7 +232,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
       },
     },
     async (request) => {
-      await service.requestPasswordReset(deps, request.body.email);
+      const { email } = request.body;
+      app.runInBackground(request.log, 'password reset request', () =>
+        service.requestPasswordReset(deps, email),
+      );
       return envelope(
         null,
         '入力されたメールアドレスが登録されている場合、パスワード再設定用のメールを送信しました。',
