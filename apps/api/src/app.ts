@@ -31,6 +31,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { APP_VERSION } from './version.js';
+import { REDACTED_LOG_PATHS, serializeError, serializeRequest } from './lib/log-safety.js';
 
 // Default validation messages in Japanese (spec §5); schemas may still give their own.
 z.config(z.locales.ja());
@@ -41,6 +42,8 @@ export interface AppDependencies {
   redis?: Redis;
   /** Where uploads live; the local folder DATA_DIR/images by default. */
   imageStorage?: ImageStorage;
+  /** Where log lines go; standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole app: plugins and modules. Never listens (server.ts does). */
@@ -48,10 +51,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
+      // No secret reaches the log: named fields are censored on every line, failed queries
+      // lose their parameters, and mail-link tokens leave request URLs (lib/log-safety.ts).
+      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+      serializers: { err: serializeError, req: serializeRequest },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -123,9 +127,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(imagesRoutes, { db: deps.db, storage: imageStorage });
   await app.register(postsRoutes, { db: deps.db, storage: imageStorage, auth });
   await app.register(mailRoutes, { db: deps.db });
-  // Without SMTP in development, mails are readable at /dev/mail (and logged).
-  if (config.env !== 'production' && !config.smtpUrl)
-    await app.register(devMailRoutes, { db: deps.db });
+  // Without SMTP in development, mails are logged, and readable at /dev/mail where that is safe.
+  if (config.devMailbox) await app.register(devMailRoutes, { db: deps.db });
 
   await app.register(webPlugin, {
     distDir: config.webDistDir,
