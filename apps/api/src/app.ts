@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -25,9 +24,10 @@ import { mapRoutes } from './modules/map/map.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createHeadRenderer } from './modules/share/share.service.js';
 import { stationsRoutes } from './modules/stations/stations.routes.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, sendError } from './plugins/errors.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { requestBodiesPlugin } from './plugins/request-bodies.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { APP_VERSION } from './version.js';
@@ -64,6 +64,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
         : randomUUID();
     },
     trustProxy: config.trustProxy,
+    // A path that cannot be decoded (`%ZZ`, a lone surrogate) or an over-long id still gets
+    // the envelope, not Fastify's own error body.
+    frameworkErrors: (error, _request, reply) =>
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? sendError(reply, 'URI_TOO_LONG')
+        : sendError(reply, 'BAD_REQUEST'),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Requests Node cannot even parse (bad URL bytes, oversized headers) still get the envelope.
@@ -94,12 +100,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
-  // Upload limits are set per route by `readMultipart`; these only bound the worst case.
-  await app.register(multipart, {
-    // Oversized files are reported as field errors by `readMultipart`, not thrown mid-stream.
-    throwFileSizeLimit: false,
-    limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 100, parts: 200 },
-  });
+  await app.register(requestBodiesPlugin);
   await app.register(rateLimit, {
     global: false,
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'ekispot-rl:' } : {}),
