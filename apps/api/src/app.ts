@@ -31,6 +31,7 @@ import { requestBodiesPlugin } from './plugins/request-bodies.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { APP_VERSION } from './version.js';
+import { createMemoryCounterStore, createRedisCounterStore } from './lib/counter-store.js';
 import { REDACTED_LOG_PATHS, serializeError, serializeRequest } from './lib/log-safety.js';
 
 // Default validation messages in Japanese (spec §5); schemas may still give their own.
@@ -121,6 +122,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const auth = createAuthenticator({ db: deps.db, publicUrl: config.publicUrl });
   await app.register(authRoutes, {
     db: deps.db,
+    counters: deps.redis ? createRedisCounterStore(deps.redis) : createMemoryCounterStore(),
     publicUrl: config.publicUrl,
     storage: imageStorage,
     auth,

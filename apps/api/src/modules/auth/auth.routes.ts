@@ -24,7 +24,11 @@ import { IMAGE_MESSAGES } from '../images/image-processing.js';
 import type { AuthDeps } from './auth.service.js';
 import * as service from './auth.service.js';
 import { clearAuthCookie, setAuthCookie, type Authenticator } from './authenticate.js';
-import { extraRateLimit, rateLimit } from './rate-limits.js';
+import type { CounterStore } from '../../lib/counter-store.js';
+import { HttpError } from '../../lib/http-error.js';
+import { createLoginThrottle } from './login-throttle.js';
+import { createMailBudget } from './mail-budget.js';
+import { rateLimit } from './rate-limits.js';
 
 const tags = ['auth'];
 const base = `${API_BASE_PATH}/auth`;
@@ -36,16 +40,20 @@ const profileUpdateFormSchema = profileUpdateFieldsSchema.extend({
   avatar: z.file().optional().meta({ description: 'JPEG, PNG, WebP, GIF or AVIF, ≤ 10 MB' }),
 });
 
-export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator }> = async (
-  app,
-  deps,
-) => {
+export const authRoutes: FastifyPluginAsyncZod<
+  AuthDeps & { auth: Authenticator; counters: CounterStore }
+> = async (app, deps) => {
   const { auth } = deps;
+  const throttle = createLoginThrottle(deps.counters);
+  const mailBudget = createMailBudget(deps.counters);
+  /** Every route that sends a mail spends from one budget (mail-budget.ts). */
+  const spendMailBudget = async (request: { ip: string; body: { email: string } }) =>
+    mailBudget.take(request.ip, request.body.email);
 
   app.post(
     `${base}/register`,
     {
-      config: { rateLimit: rateLimit.register },
+      preHandler: spendMailBudget,
       schema: {
         tags,
         summary: 'Register; a verification mail is sent',
@@ -72,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
   app.post(
     `${base}/email/resend`,
     {
-      config: { rateLimit: rateLimit.mailRequest },
+      preHandler: spendMailBudget,
       schema: {
         tags,
         summary: 'Send the verification mail again',
@@ -108,9 +116,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
   app.post(
     `${base}/login`,
     {
-      // Two limits: per account (route config) and per IP (its own preHandler).
-      config: { rateLimit: rateLimit.loginPerAccount },
-      preHandler: extraRateLimit(app, rateLimit.loginPerIp),
+      // Per IP over all accounts here; failures per account in login-throttle.ts.
+      config: { rateLimit: rateLimit.loginPerIp },
+      preHandler: async (request) => throttle.before(request.body.email, request.ip),
       schema: {
         tags,
         summary: 'Log in; sets the auth cookie and returns the token',
@@ -122,10 +130,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
       },
     },
     async (request, reply) => {
-      const result = await service.login(deps, {
-        ...request.body,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
+      const { email } = request.body;
+      const result = await service
+        .login(deps, { ...request.body, userAgent: request.headers['user-agent'] ?? null })
+        .catch(async (error: unknown) => {
+          if (error instanceof HttpError && error.code === 'VALIDATION_FAILED')
+            await throttle.failed(email, request.ip);
+          throw error;
+        });
+      await throttle.succeeded(email, request.ip);
       setAuthCookie(reply, result.token);
       return envelope(result, 'ログインしました。');
     },
@@ -223,7 +236,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
   app.post(
     `${base}/password/reset/request`,
     {
-      config: { rateLimit: rateLimit.mailRequest },
+      preHandler: spendMailBudget,
       schema: {
         tags,
         summary: 'Mail a password reset link (same answer whether or not the address exists)',
@@ -262,7 +275,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
   app.post(
     `${base}/email/change/request`,
     {
-      config: { rateLimit: rateLimit.mailRequest },
+      preHandler: spendMailBudget,
       schema: {
         tags,
         security,
