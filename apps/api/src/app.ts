@@ -28,6 +28,7 @@ import { errorsPlugin, sendError } from './plugins/errors.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { requestBodiesPlugin } from './plugins/request-bodies.js';
+import { requestTimeoutPlugin } from './plugins/request-timeout.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { APP_VERSION } from './version.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(inFlightPlugin);
 
   await app.register(errorsPlugin);
+  await app.register(requestTimeoutPlugin, { timeoutMs: config.requestTimeoutMs });
   await app.register(securityPlugin, { mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
   await app.register(requestBodiesPlugin);

@@ -51,6 +51,10 @@ export const configSchema = z.object({
    * loopback; `true` opens it on any listen address (still to loopback clients only).
    */
   DEV_MAILBOX: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** PostgreSQL: connection and statement timeout (ms), so a stalled server fails fast. */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** A request that has not been answered by then gets 503 (uploads get longer). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
 });
 
 export type Env = z.infer<typeof configSchema>;
@@ -73,6 +77,8 @@ export interface AppConfig {
   webDistDir: string;
   /** Whether /dev/mail is served (to loopback clients only); never in production. */
   devMailbox: boolean;
+  databaseTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +131,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
+    databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     devMailbox:
       env.NODE_ENV !== 'production' &&
       !env.SMTP_URL &&
