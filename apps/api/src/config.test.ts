@@ -11,6 +11,18 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.mapTileUrl).toBeUndefined();
     expect(config.env).toBe('development');
+    // Development listens on loopback only, where the development mailbox is safe.
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.devMailbox).toBe(true);
+  });
+
+  it('listens on every interface in production, with no development mailbox', () => {
+    const config = loadConfig({ NODE_ENV: 'production' });
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.devMailbox).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0' }).devMailbox).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' }).devMailbox).toBe(true);
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25' }).devMailbox).toBe(false);
   });
 
   it('treats empty variables as unset', () => {
