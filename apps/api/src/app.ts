@@ -25,6 +25,7 @@ import { mapRoutes } from './modules/map/map.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createHeadRenderer } from './modules/share/share.service.js';
 import { stationsRoutes } from './modules/stations/stations.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -122,6 +123,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   await app.register(imagesRoutes, { db: deps.db, storage: imageStorage });
   await app.register(postsRoutes, { db: deps.db, storage: imageStorage, auth });
+  await app.register(usersRoutes, { db: deps.db, auth });
   await app.register(mailRoutes, { db: deps.db });
   // Without SMTP in development, mails are readable at /dev/mail (and logged).
   if (config.env !== 'production' && !config.smtpUrl)
