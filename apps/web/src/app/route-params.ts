@@ -1,6 +1,6 @@
 import { stationGroupIdSchema } from '@ekispot/shared';
 import { z } from 'zod';
-import type { ParamRule } from './route-table';
+import type { ParamRule } from './route-types';
 
 const uuidSchema = z.uuid();
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_\-.~]{1,512}$/);

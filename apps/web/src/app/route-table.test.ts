@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeTable } from './route-table';
-import type { RouteAccess, RouteLayout } from './route-table';
+import type { RouteAccess, RouteLayout } from './route-types';
 
 /** Spec §2, with the access and layout each route must have. */
 const SPEC_ROUTES: [

@@ -1,5 +1,5 @@
 import { validationFailed } from '../../lib/http-error.js';
-import { USER_MESSAGES } from './users.messages.js';
+import { INVALID_CURSOR_MESSAGE } from '../../lib/page-cursor.js';
 
 /**
  * Keyset cursors of the people lists, opaque to clients: the last row's sort key and its id.
@@ -40,7 +40,7 @@ export function decodeUserCursor(cursor: string | undefined): UserPageKey | null
   ) {
     return { key: parsed[0], id: parsed[1] };
   }
-  throw validationFailed({ cursor: [USER_MESSAGES.invalidCursor] });
+  throw validationFailed({ cursor: [INVALID_CURSOR_MESSAGE] });
 }
 
 /** Splits a `limit + 1` fetch into the page and the cursor of the next one. */

@@ -1,7 +1,6 @@
 /** What the people endpoints say to users (Japanese, shown as is). */
 export const USER_MESSAGES = {
   notFound: 'ユーザーが見つかりませんでした。退会したか、URLが間違っている可能性があります。',
-  invalidCursor: '続きの読み込み位置が正しくありません。最初から読み込み直してください。',
   cannotFollowSelf: '自分自身をフォローすることはできません。',
   cannotBlockSelf: '自分自身をブロックすることはできません。',
   cannotMuteSelf: '自分自身をミュートすることはできません。',

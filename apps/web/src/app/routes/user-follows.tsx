@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { RouterLink } from '../../components/router-link';
@@ -8,6 +7,7 @@ import { useMe } from '../../features/auth/api/get-me';
 import { useProfile } from '../../features/people/api/get-profile';
 import { FollowList } from '../../features/people/components/follow-list';
 import { useSnack } from '../../features/people/hooks/use-snack';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useRouteTitle } from '../use-route-title';
 
 /** /users/:userId/followers and /users/:userId/following. */
@@ -27,9 +27,7 @@ export function Component() {
       ? messages.people.followers.title(name)
       : messages.people.followingList.title(name)
     : routeTitle;
-  useEffect(() => {
-    if (name) document.title = `${title}${messages.titleSeparator}${messages.appName}`;
-  }, [name, title]);
+  useDocumentTitle(name ? title : null);
   return (
     <PageFrame
       title={title}

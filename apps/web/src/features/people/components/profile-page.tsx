@@ -3,8 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { PROFILE_TABS } from '@ekispot/shared';
 import type { ProfileTab } from '@ekispot/shared';
-import { useEffect } from 'react';
-import { messages } from '../../../config/messages';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useProfile } from '../api/get-profile';
 import { useSnack } from '../hooks/use-snack';
 import { ProfileHeader } from './profile-header';
@@ -24,11 +23,7 @@ export function ProfilePage({ userId, tab, viewerId }: ProfilePageProps) {
 
   const name = profile.data?.name;
   const tabLabel = PROFILE_TABS.find((entry) => entry.key === tab)?.label;
-  useEffect(() => {
-    // After the root layout's generic title (a layout effect), this one wins.
-    if (name && tabLabel)
-      document.title = `${name}さんの${tabLabel}${messages.titleSeparator}${messages.appName}`;
-  }, [name, tabLabel]);
+  useDocumentTitle(name && tabLabel ? `${name}さんの${tabLabel}` : null);
 
   // The route's error boundary shows the 404 page for an ApiError 404, else the 500 page.
   if (profile.isError) throw profile.error;

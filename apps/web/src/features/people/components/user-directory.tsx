@@ -6,6 +6,7 @@ import { USER_SEARCH_QUERY_MAX } from '@ekispot/shared';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../config/messages';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useDirectory } from '../api/get-users';
 import { FollowButton } from './follow-button';
 import { PagedList } from './paged-state';
@@ -32,14 +33,12 @@ export function UserDirectory({
   // Back/forward changes the URL: the box follows it.
   useEffect(() => setInput(q), [q]);
 
+  const typed = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   useEffect(() => {
-    const next = input.trim();
-    if (next === q) return;
-    const timer = setTimeout(() => {
-      setParams(next ? { q: next } : {}, { replace: true });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [input, q, setParams]);
+    if (typed !== q) setParams(typed ? { q: typed } : {}, { replace: true });
+    // Only a change of what was typed writes the URL; a URL change alone must not undo itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
 
   const query = useDirectory(q);
   return (

@@ -13,7 +13,7 @@ import { RouterLink } from '../../../components/router-link';
 import { formatEventPeriod, formatJapanDateTime } from '../../../lib/japan-time';
 import { usePost } from '../api/get-post';
 import type { PostView } from '../api/get-post';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useNotice } from '../hooks/use-notice';
 import { ChildPosts } from './child-posts';
 import { CommentsSection } from './comments-section';
