@@ -11,8 +11,9 @@ export const peopleMessages = {
     countLabel: (label: string, count: number) => `${label} ${count.toLocaleString('ja-JP')}`,
     follow: 'フォローする',
     following: 'フォロー中',
-    unfollowHint: (name: string) => `${name}さんのフォローを解除`,
-    followHint: (name: string) => `${name}さんをフォロー`,
+    // Accessible names start with the visible text, then say whom (and what pressing does).
+    unfollowHint: (name: string) => `フォロー中：${name}さん（押すとフォローを解除）`,
+    followHint: (name: string) => `フォローする：${name}さん`,
     followsYou: 'フォローされています',
     followFailed: 'フォローを変更できませんでした。もう一度お試しください。',
     menu: 'その他の操作',

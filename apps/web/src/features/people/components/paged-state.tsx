@@ -38,7 +38,7 @@ export function PagedList<T>({
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   if (query.isPending) {
     return (
-      <Stack spacing={1.5} aria-busy="true" aria-label={text.loading}>
+      <Stack spacing={1.5} role="status" aria-busy="true" aria-label={text.loading}>
         <Skeleton variant="rounded" height={64} />
         <Skeleton variant="rounded" height={64} />
       </Stack>
