@@ -23,6 +23,7 @@ import { mapRoutes } from './modules/map/map.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createHeadRenderer } from './modules/share/share.service.js';
 import { stationsRoutes } from './modules/stations/stations.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { authenticationPlugin } from './plugins/authentication.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
@@ -130,6 +131,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   await app.register(imagesRoutes, { db: deps.db, storage: imageStorage });
   await app.register(postsRoutes, { db: deps.db, storage: imageStorage });
+  await app.register(usersRoutes, { db: deps.db });
   await app.register(mailRoutes, { db: deps.db });
   // Without SMTP in development, mails are logged, and readable at /dev/mail where that is safe.
   if (config.devMailbox) await app.register(devMailRoutes, { db: deps.db });

@@ -18,6 +18,7 @@ import {
 import type { ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
 import { prepareMemberRemoval } from '../posts/posts.service.js';
+import { prepareMemberLeaving } from '../users/users.service.js';
 import * as repository from './auth.repository.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { createSecretToken, hashSecretToken } from '../../lib/secret-tokens.js';
@@ -343,6 +344,7 @@ export async function deleteAccount(deps: AuthDeps, user: repository.UserRow, pa
   }
   const files = await deps.db.transaction(async (tx) => {
     await prepareMemberRemoval(tx, user.id);
+    await prepareMemberLeaving(tx, user.id);
     const keys = await images.deleteImageRowsOwnedBy(tx, user.id);
     await repository.deleteUser(tx, user.id);
     await enqueueMail(tx, { to: user.email, ...accountDeletedMail({ name: user.name }) });
