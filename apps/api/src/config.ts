@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-/** The only reader of process.env (STYLE.md §4). */
+/** The only reader of process.env (docs/conventions.md#layout). */
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = (protocols: string[], hint: string) =>
@@ -26,7 +26,8 @@ export const GSI_TILE_ATTRIBUTION = '地理院タイル';
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: loopback in development and test, every interface in production. */
+  HOST: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'must be a postgres:// URL'),
@@ -58,6 +59,15 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Behind a load balancer, trust its X-Forwarded-* headers (for client IPs and protocol). */
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  /**
+   * The development mailbox at /dev/mail: `auto` opens it only when the server listens on
+   * loopback; `true` opens it on any listen address (still to loopback clients only).
+   */
+  DEV_MAILBOX: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** PostgreSQL: connection and statement timeout (ms), so a stalled server fails fast. */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** A request that has not been answered by then gets 503 (uploads get longer). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
 });
 
 export type Env = z.infer<typeof configSchema>;
@@ -78,6 +88,10 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The built web app; served when the folder exists. */
   webDistDir: string;
+  /** Whether /dev/mail is served (to loopback clients only); never in production. */
+  devMailbox: boolean;
+  databaseTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +99,12 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** Loopback listen addresses: nobody from another machine can reach the server. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -103,10 +123,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const env = parsed.data;
+  const host = env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+  if (env.NODE_ENV === 'production' && env.DEV_MAILBOX === 'true') {
+    throw new ConfigError([
+      'DEV_MAILBOX: the development mailbox shows every mail with its links; it cannot be enabled in production',
+    ]);
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST,
+    host,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
@@ -120,5 +146,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
+    databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    devMailbox:
+      env.NODE_ENV !== 'production' &&
+      !env.SMTP_URL &&
+      (env.DEV_MAILBOX === 'true' || (env.DEV_MAILBOX === 'auto' && isLoopbackHost(host))),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { textSchema } from './text.js';
 
-/** Station API contract (DESIGN §3). Wire format: snake_case. */
+/** Station API contract (docs/conventions.md#api-conventions). Wire format: snake_case. */
 
 export const stationGroupIdSchema = z.coerce
   .number({ error: '駅IDは数値で指定してください。' })
@@ -80,8 +81,7 @@ export const stationMarkersSchema = z.object({
 export type StationMarkers = z.infer<typeof stationMarkersSchema>;
 
 export const stationSearchQuerySchema = z.object({
-  q: z
-    .string({ error: '検索キーワードを入力してください。' })
+  q: textSchema({ error: '検索キーワードを入力してください。' })
     .trim()
     .min(1, '検索キーワードを入力してください。')
     .max(50, '検索キーワードは50文字以内で入力してください。'),
@@ -130,6 +130,7 @@ export const stationRandomQuerySchema = z.object({
     .number({ error: '路線は数値で指定してください。' })
     .int('路線は整数で指定してください。')
     .positive('路線は正の数で指定してください。')
+    .max(2_147_483_647, '路線の番号が大きすぎます。')
     .optional(),
 });
 

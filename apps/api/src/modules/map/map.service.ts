@@ -1,6 +1,9 @@
 import { preparePayload } from '../../lib/prepared-payload.js';
-import { listRailwayStations, listStationLinks } from '../stations/stations.repository.js';
-import { createStationDataCache } from '../stations/stations.service.js';
+import {
+  createStationDataCache,
+  listRailwayStations,
+  listStationLinks,
+} from '../stations/stations.service.js';
 import { buildRailwayFeatures, type RailwayLineInput } from './railway-geometry.js';
 
 type LineBuild = RailwayLineInput & {

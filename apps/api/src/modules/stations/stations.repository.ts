@@ -17,7 +17,7 @@ import {
 import type { StationDataset } from './station-dataset.js';
 import type { GroupName, SearchTermRow } from './station-search-terms.js';
 
-/** The only place with Drizzle queries for stations (STYLE.md). */
+/** The only place with Drizzle queries for stations (docs/conventions.md#api-modules). */
 
 /** Rows per insert: as many as keep the statement under ~30k parameters (PostgreSQL: 65,535). */
 function batchSizeOf(row: object | undefined): number {

@@ -13,6 +13,15 @@ import { preparePayload } from '../../lib/prepared-payload.js';
 import { queryKeys } from './search-keys.js';
 import * as repository from './stations.repository.js';
 
+/** Station look-ups other modules build on (posts near a point, share cards, line maps). */
+export {
+  findGroup,
+  findLinesOfGroups,
+  findNearbyGroups,
+  listRailwayStations,
+  listStationLinks,
+} from './stations.repository.js';
+
 /**
  * Caches a payload derived from station data, rebuilt when an import lands. The version
  * lookup is one tiny query, so every instance notices imports made by another process.

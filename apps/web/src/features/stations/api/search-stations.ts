@@ -1,6 +1,7 @@
 import { stationSearchResponseSchema } from '@ekispot/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { stationKeys } from './query-keys';
 
 /** GET /stations/search?q= — station groups (by name, reading or romaji) and matching lines. */
 export async function searchStations(q: string, signal?: AbortSignal) {
@@ -14,7 +15,7 @@ export async function searchStations(q: string, signal?: AbortSignal) {
 
 export function searchStationsQueryOptions(q: string) {
   return queryOptions({
-    queryKey: ['stations', 'search', q],
+    queryKey: stationKeys.search(q),
     queryFn: ({ signal }) => searchStations(q, signal),
     staleTime: 10 * 60_000,
   });

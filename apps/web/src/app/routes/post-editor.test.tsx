@@ -3,7 +3,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import { AppProviders } from '../providers';
-import { Component as CreateEventPage } from './post-create-event';
+import { postEditorRoute } from './post-editor';
+
+const { Component: CreateEventPage } = postEditorRoute('create', 'event');
 
 const STATION_ID = 1130101;
 

@@ -1,9 +1,11 @@
-import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME } from '@ekispot/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/database.js';
-import { HttpError, unauthenticated } from '../../lib/http-error.js';
-import { findSession, touchSession, type UserRow } from './auth.repository.js';
-import { hashSecretToken } from '../../lib/secret-tokens.js';
+import { AUTH_COOKIE_NAME } from '@ekispot/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/database.js';
+import { HttpError, unauthenticated } from '../lib/http-error.js';
+import { bearerToken, clearAuthCookie } from '../lib/auth-token.js';
+import { hashSecretToken } from '../lib/secret-tokens.js';
+import { findSession, touchSession, type UserRow } from '../modules/auth/auth.service.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** last_used_at is refreshed at most this often, so reads don't all become writes. */
@@ -15,41 +17,25 @@ export interface Authenticated {
   tokenHash: string;
 }
 
-export function setAuthCookie(reply: FastifyReply, token: string) {
-  reply.setCookie(AUTH_COOKIE_NAME, token, {
-    httpOnly: true,
-    secure: true,
-    sameSite: 'lax',
-    path: '/',
-    maxAge: AUTH_COOKIE_MAX_AGE_SECONDS,
-  });
+export interface Authenticator {
+  /** The signed-in member, or null for a visitor (no, unknown or expired session). */
+  optionalUser(request: FastifyRequest): Promise<Authenticated | null>;
+  /** The signed-in member; a visitor gets the 401 envelope (and loses a stale cookie). */
+  requireUser(request: FastifyRequest, reply: FastifyReply): Promise<Authenticated>;
 }
 
-export function clearAuthCookie(reply: FastifyReply) {
-  reply.clearCookie(AUTH_COOKIE_NAME, { httpOnly: true, secure: true, sameSite: 'lax', path: '/' });
-}
-
-/**
- * Who a request claims to be, for rate-limit keys: a hash of its session token (never the
- * token itself), or its IP when it has none. Checked for real by `requireUser`.
- */
-export function requesterKey(request: FastifyRequest): string {
-  const token = bearerToken(request) ?? request.cookies[AUTH_COOKIE_NAME];
-  return token ? `session:${hashSecretToken(token).slice(0, 32)}` : `ip:${request.ip}`;
-}
-
-function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+([A-Za-z0-9_-]{20,128})$/.exec(header);
-  return match?.[1] ?? null;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who a request is: every module's routes ask this, none reads sessions itself. */
+    auth: Authenticator;
+  }
 }
 
 /**
  * Reads the session from `Authorization: Bearer` (API clients) or the `auth` cookie (the web
  * app). A cookie-authenticated write must come from our own origin (CSRF).
  */
-export function createAuthenticator(options: { db: Database; publicUrl: string }) {
+function createAuthenticator(options: { db: Database; publicUrl: string }): Authenticator {
   const allowedOrigin = new URL(options.publicUrl).origin;
 
   function checkOrigin(request: FastifyRequest) {
@@ -94,7 +80,7 @@ export function createAuthenticator(options: { db: Database; publicUrl: string }
   async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<Authenticated> {
     const result = await optionalUser(request);
     if (!result) {
-      // The server clears a stale cookie with its 401 (DESIGN §3).
+      // The server clears a stale cookie with its 401 (docs/product-rules.md#session).
       if (request.cookies[AUTH_COOKIE_NAME]) clearAuthCookie(reply);
       throw unauthenticated();
     }
@@ -104,4 +90,13 @@ export function createAuthenticator(options: { db: Database; publicUrl: string }
   return { optionalUser, requireUser };
 }
 
-export type Authenticator = ReturnType<typeof createAuthenticator>;
+/**
+ * Authentication for every module: decorates the app with `auth` (optionalUser and
+ * requireUser), so routes ask `app.auth` who is calling. Registered after the cookie plugin.
+ */
+export const authenticationPlugin = fp(
+  async (app: FastifyInstance, options: { db: Database; publicUrl: string }) => {
+    app.decorate('auth', createAuthenticator(options));
+  },
+  { name: 'authentication', dependencies: ['@fastify/cookie'] },
+);
