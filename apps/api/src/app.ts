@@ -32,7 +32,8 @@ import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { APP_VERSION } from './version.js';
 
-// Default validation messages in Japanese (docs/product-rules.md#errors); schemas may still give their own.
+// Default validation messages in Japanese (docs/product-rules.md#errors); schemas may still give
+// their own.
 z.config(z.locales.ja());
 
 export interface AppDependencies {

@@ -4,9 +4,9 @@ import { pageSchema } from './envelope.js';
 import { stationGroupIdSchema } from './stations.js';
 
 /**
- * Posts, comments and reactions (docs/posts.md). Wire format: snake_case. Create and update
- * are multipart (docs/posts.md#multipart-forms): photos as `images[0]`, `images[1]`, …; text fields arrive as
- * strings, so numbers and dates are coerced here.
+ * Posts, comments and reactions (docs/posts.md). Wire format: snake_case. Create and update are
+ * multipart (docs/posts.md#multipart-forms): photos as `images[0]`, `images[1]`, …; text fields
+ * arrive as strings, so numbers and dates are coerced here.
  */
 
 export const POST_KINDS = ['spot', 'event', 'image'] as const;

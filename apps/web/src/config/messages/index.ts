@@ -4,7 +4,10 @@ import { postEditorMessages } from './post-editor';
 import { postsMessages } from './posts';
 import { stationsMessages } from './stations';
 
-/** Every user-facing Japanese text of the web app (docs/conventions.md#web-client), one file per area. */
+/**
+ * Every user-facing Japanese text of the web app (docs/conventions.md#web-client), one file per
+ * area.
+ */
 export const APP_NAME = 'えきスポ';
 
 export const messages = {

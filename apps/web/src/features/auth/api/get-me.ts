@@ -6,15 +6,18 @@ import { apiRequest } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { authKeys } from './query-keys';
 
-/** The signed-in user's own account, camelCased as every response is (docs/product-rules.md#calls-and-their-names). */
+/**
+ * The signed-in user's own account, camelCased as every response is
+ * (docs/product-rules.md#calls-and-their-names).
+ */
 export type SessionUser = CamelCased<Me>;
 
 /** The signed-in user's key (authKeys.me). */
 export const ME_QUERY_KEY = authKeys.me();
 
 /**
- * The start-up profile call (docs/product-rules.md#session). A failure (401: signed out) means "signed out" and
- * must not redirect, so it opts out of the 401 handler.
+ * The start-up profile call (docs/product-rules.md#session). A failure (401: signed out) means
+ * "signed out" and must not redirect, so it opts out of the 401 handler.
  */
 export async function getMe(): Promise<SessionUser | null> {
   try {
