@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text.js';
 
 /**
  * Account contract (docs/accounts.md, docs/conventions.md#api-conventions). Wire format:
@@ -12,8 +13,7 @@ export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 
-export const nameSchema = z
-  .string({ error: 'ニックネームを入力してください。' })
+export const nameSchema = textSchema({ error: 'ニックネームを入力してください。' })
   .trim()
   .min(1, 'ニックネームを入力してください。')
   .max(NAME_MAX, `ニックネームは${NAME_MAX}文字以内で入力してください。`);
@@ -146,8 +146,7 @@ const multipartBoolean = z.enum(['true', 'false'], {
  */
 export const profileUpdateFieldsSchema = z.object({
   name: nameSchema.optional(),
-  bio: z
-    .string()
+  bio: textSchema({ multiline: true })
     .trim()
     .max(BIO_MAX, `自己紹介は${BIO_MAX}文字以内で入力してください。`)
     .optional(),

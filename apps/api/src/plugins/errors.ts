@@ -8,6 +8,7 @@ import {
 } from '@ekispot/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../lib/database-unavailable.js';
 import { HttpError } from '../lib/http-error.js';
 
 interface ValidationIssue {
@@ -77,6 +78,11 @@ export const errorsPlugin = fp(
         // A client error raised by a plugin: keep the status, show our Japanese text.
         request.log.info({ err: error }, 'client error');
         return sendError(reply, errorCodeForStatus(error.statusCode));
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.error({ err: error }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return sendError(reply, 'SERVICE_UNAVAILABLE');
       }
       request.log.error({ err: error }, 'unhandled error');
       return sendError(reply, 'INTERNAL');

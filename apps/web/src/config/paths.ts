@@ -79,6 +79,12 @@ export const paths = {
     path: '/users/:userId/following',
     href: (userId: string) => `/users/${userId}/following`,
   },
+  profile: { path: '/profile/:userId', href: (userId: string) => `/profile/${userId}` },
+  /** /profile/:userId/liked and the other tabs without action/ (led to the tab's address). */
+  profileShortTab: {
+    pathOf: (tab: string) => `/profile/:userId/${tab}`,
+    href: (userId: string, tab: string) => `/profile/${userId}/${tab}`,
+  },
   profileLiked: {
     path: '/profile/:userId/action/liked',
     href: (userId: string) => `/profile/${userId}/action/liked`,

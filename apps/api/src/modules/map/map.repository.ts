@@ -96,6 +96,7 @@ export async function findPostMarkers(
   return rows as PostMarkerRow[];
 }
 
+/** Open station groups in the box (closed ones, 廃駅, are not on the map). */
 export async function findStationMarkers(db: Database, box: Bbox, limit: number) {
   return db
     .select({
@@ -107,6 +108,7 @@ export async function findStationMarkers(db: Database, box: Bbox, limit: number)
     .from(stationGroups)
     .where(
       and(
+        eq(stationGroups.closed, false),
         between(stationGroups.lat, box.south, box.north),
         between(stationGroups.lng, box.west, box.east),
       ),

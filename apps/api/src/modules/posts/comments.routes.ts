@@ -31,13 +31,20 @@ export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app
       schema: {
         tags,
         summary: "A post's comments, oldest first (cursor pagination)",
+        security: [...security, {}],
         params: postParamsSchema,
         querystring: pageQuerySchema,
         response: { 200: successEnvelopeSchema(commentPageSchema), ...errorResponses(404, 422) },
       },
     },
-    async (request) =>
-      envelope(await service.listComments(db, request.params.postId, request.query)),
+    async (request, reply) => {
+      // Leaves out what the viewer blocked or muted, so caches must not share it.
+      reply.header('Cache-Control', 'private, no-cache');
+      const viewer = await auth.optionalUser(request);
+      return envelope(
+        await service.listComments(db, request.params.postId, request.query, viewer?.user.id),
+      );
+    },
   );
 
   app.post(

@@ -104,7 +104,7 @@ export interface PostListQuery {
 
 /** Newest first, by keyset: pages never repeat or skip a post, however many are added. */
 export async function listPosts(
-  deps: PostsDeps,
+  deps: Pick<PostsDeps, 'db'>,
   viewerId: string | null,
   query: PostListQuery,
 ): Promise<PostPage> {
@@ -122,6 +122,33 @@ export async function listPosts(
   });
   const page = toPage(
     rows.map((row) => ({ ...row, cursorKey: { micros: row.micros, id: row.post.id } })),
+    query.limit,
+  );
+  return { items: await presentPosts(deps.db, page.items), next_cursor: page.nextCursor };
+}
+
+/**
+ * Posts a member liked (`like`) or wanted (`want`, of one kind), newest reaction first: the
+ * profile's liked and want tabs. Whether the viewer may see them is the people rules' call.
+ */
+export async function listReactedPosts(
+  deps: Pick<PostsDeps, 'db'>,
+  viewerId: string | null,
+  userId: string,
+  reaction: { type: 'like' } | { type: 'want'; kind: 'spot' | 'event' },
+  query: { cursor?: string; limit: number },
+): Promise<PostPage> {
+  const after = decodeCursor(query.cursor);
+  const rows = await repository.findReactedPostViews(deps.db, {
+    viewerId,
+    userId,
+    reaction: reaction.type,
+    kind: reaction.type === 'want' ? reaction.kind : undefined,
+    after,
+    limit: query.limit + 1,
+  });
+  const page = toPage(
+    rows.map((row) => ({ ...row, cursorKey: { micros: row.reactedMicros, id: row.post.id } })),
     query.limit,
   );
   return { items: await presentPosts(deps.db, page.items), next_cursor: page.nextCursor };

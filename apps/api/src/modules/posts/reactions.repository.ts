@@ -12,6 +12,7 @@ export async function lockPost(db: Database, postId: string) {
   const [row] = await db
     .select({
       id: posts.id,
+      userId: posts.userId,
       kind: posts.kind,
       likeCount: posts.likeCount,
       wantCount: posts.wantCount,

@@ -12,8 +12,10 @@ const STATION_ID = 1130101;
 const TOKYO = {
   id: STATION_ID,
   name: '東京',
-  name_en: 'Tokyo',
-  prefecture: { id: 13, name: '東京都', name_en: 'Tokyo' },
+  prefecture: { id: 13, name: '東京都' },
+  closed: false,
+  closed_on: null,
+  postal_code: '100-0005',
   lat: 35.681236,
   lng: 139.767125,
   lines: [],

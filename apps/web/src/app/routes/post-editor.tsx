@@ -28,6 +28,7 @@ import { stationQueryOptions } from '../../features/stations/api/get-station';
 import { invalidateStationPostViews } from '../../features/stations/api/query-keys';
 import { useSearchStations } from '../../features/stations/api/search-stations';
 import { StationSearchBox } from '../../features/stations/components/station-search-box';
+import { formatResultLines } from '../../features/stations/utils/search-result';
 import { useRouteTitle } from '../use-route-title';
 
 /**
@@ -47,12 +48,15 @@ const stationsKit: PostEditorKit = {
   useStationSearch(query) {
     const search = useSearchStations(query);
     return {
-      stations: (search.data ?? []).map((station) => ({
-        id: station.id,
-        name: station.name,
-        prefectureName: station.prefecture.name,
-        lineNames: station.lines.map((line) => line.name).join('、'),
-      })),
+      // Closed stations (廃駅) keep their posts but take no new ones.
+      stations: (search.data?.items ?? [])
+        .filter((station) => !station.closed)
+        .map((station) => ({
+          id: station.id,
+          name: station.name,
+          prefectureName: station.prefecture.name,
+          lineNames: formatResultLines(station.lines, station.lineCount),
+        })),
       loading: search.isFetching,
     };
   },

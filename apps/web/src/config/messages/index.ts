@@ -1,6 +1,7 @@
 import { authMessages } from './auth';
 import { commonMessages } from './common';
 import { postEditorMessages } from './post-editor';
+import { peopleMessages } from './people';
 import { postsMessages } from './posts';
 import { stationsMessages } from './stations';
 
@@ -18,4 +19,5 @@ export const messages = {
   ...authMessages,
   ...postEditorMessages,
   ...postsMessages,
+  ...peopleMessages,
 } as const;

@@ -1,16 +1,16 @@
-import { stationListSchema } from '@ekispot/shared';
+import { stationSearchResponseSchema } from '@ekispot/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { stationKeys } from './query-keys';
 
-/** GET /stations/search?q= */
+/** GET /stations/search?q= — station groups (by name, reading or romaji) and matching lines. */
 export async function searchStations(q: string, signal?: AbortSignal) {
   const { data } = await apiRequest('/stations/search', {
-    schema: stationListSchema,
+    schema: stationSearchResponseSchema,
     query: { q, limit: 10 },
     signal,
   });
-  return data.items;
+  return data;
 }
 
 export function searchStationsQueryOptions(q: string) {
