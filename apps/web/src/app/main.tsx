@@ -19,7 +19,8 @@ z.config(z.locales.ja());
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-// Any 401 (except the start-up profile call) clears the session and goes to /login (docs/product-rules.md#session).
+// Any 401 (except the start-up profile call) clears the session and goes to /login
+// (docs/product-rules.md#session).
 setUnauthorizedHandler(() => {
   clearSession(queryClient);
   const { pathname, search } = router.state.location;
