@@ -39,7 +39,7 @@ async function seed(query: Query) {
   await query(`
     with numbered as (select id, row_number() over (order by created_at desc) as rn from users),
          pairs as (
-           select g, 1 + (g * 7919) % ${USERS} as a,
+           select g, 1 + (g::bigint * 7919) % ${USERS} as a,
                   1 + floor(${USERS} * power(random(), 3))::int % ${USERS} as b
            from generate_series(1, ${Math.round(FOLLOWS * 1.15)}) g)
     insert into follows (follower_id, followee_id, created_at)
