@@ -8,4 +8,5 @@ export * from './japan-area.js';
 export * from './messages.js';
 export * from './stations.js';
 export * from './posts.js';
+export * from './text.js';
 export * from './users.js';

@@ -1,4 +1,6 @@
+import type { PostKind } from '@ekispot/shared';
 import { paths } from '../config/paths';
+import type { PostEditorMode } from './routes/post-editor';
 import type { AppRouteDefinition, LazyRouteModule, ParamRule, RouteAccess } from './route-types';
 
 const home: LazyRouteModule = () => import('./routes/home');
@@ -35,13 +37,17 @@ const PROFILE_ACTION_TABS = [
   'want-to-visit-stations',
 ] as const;
 
-/** The post forms: one module per kind for creating and one for editing (DESIGN §4). */
-const postCreateSpot: LazyRouteModule = () => import('./routes/post-create-spot');
-const postCreateEvent: LazyRouteModule = () => import('./routes/post-create-event');
-const postCreateImage: LazyRouteModule = () => import('./routes/post-create-image');
-const postUpdateSpot: LazyRouteModule = () => import('./routes/post-update-spot');
-const postUpdateEvent: LazyRouteModule = () => import('./routes/post-update-event');
-const postUpdateImage: LazyRouteModule = () => import('./routes/post-update-image');
+/** The post forms: one route module, parameterised by the mode and the post's kind. */
+const postEditor =
+  (mode: PostEditorMode, kind: PostKind): LazyRouteModule =>
+  () =>
+    import('./routes/post-editor').then(({ postEditorRoute }) => postEditorRoute(mode, kind));
+const postCreateSpot = postEditor('create', 'spot');
+const postCreateEvent = postEditor('create', 'event');
+const postCreateImage = postEditor('create', 'image');
+const postUpdateSpot = postEditor('update', 'spot');
+const postUpdateEvent = postEditor('update', 'event');
+const postUpdateImage = postEditor('update', 'image');
 
 function page(
   path: string,
@@ -62,7 +68,7 @@ function page(
 
 const LOGIN = { layout: 'login' } as const;
 
-/** Every route of spec §2, in one table. */
+/** Every route of the product (docs/product-rules.md#routes-and-access), in one table. */
 export const routeTable: readonly AppRouteDefinition[] = [
   page(paths.home.path, 'TOP', 'open', home, { layout: 'map' }),
 

@@ -1,6 +1,6 @@
 import type { PostKind } from '@ekispot/shared';
 
-/** Every route of the web app (spec §2) with its href builder. */
+/** Every route of the web app (docs/product-rules.md#routes-and-access) with its href builder. */
 export const paths = {
   home: { path: '/', href: () => '/' },
   login: {
@@ -137,7 +137,7 @@ export interface EditablePostRef {
 }
 
 /**
- * Where a post is edited (DESIGN §4): the update route that mirrors how it was created.
+ * Where a post is edited (docs/product-rules.md#posts): the update route that mirrors how it was created.
  * Spots and stand-alone events take `?postId=`; photos of a station name the station.
  */
 export function postEditHref(post: EditablePostRef): string {

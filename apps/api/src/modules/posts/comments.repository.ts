@@ -4,7 +4,7 @@ import { comments, posts, users } from '../../db/schema/index.js';
 import type { PageKey } from '../../lib/page-cursor.js';
 import { createdAtMicros, microsToTimestamp, notHiddenFrom } from './posts.repository.js';
 
-/** The only place with Drizzle queries for comments (STYLE.md). */
+/** The only place with Drizzle queries for comments (docs/conventions.md#api-modules). */
 
 export type CommentRow = typeof comments.$inferSelect;
 

@@ -21,7 +21,8 @@ const tags = ['comments'];
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const commentEnvelope = successEnvelopeSchema(commentSchema);
 
-export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, { db, auth }) => {
+export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, { db }) => {
+  const { auth } = app;
   const base = `${API_BASE_PATH}/posts/:postId/comments`;
 
   app.get(

@@ -7,9 +7,9 @@ import type {
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { HttpError, forbidden, notFound, validationFailed } from '../../lib/http-error.js';
-import type { ImageStorage } from '../images/image-storage.js';
+import type { ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
-import { findNearbyGroups } from '../stations/stations.repository.js';
+import { findNearbyGroups } from '../stations/stations.service.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import { checkExistingPhotos, discardPhotos, storePhotos, type PhotoSlot } from './post-photos.js';
@@ -22,6 +22,9 @@ import {
   type PostDraft,
 } from './post-rules.js';
 import { prepareOwnPostRemoval } from './post-removal.js';
+
+/** Account deletion takes the member's posts away through this (see post-removal.ts). */
+export { prepareMemberRemoval } from './post-removal.js';
 import * as repository from './posts.repository.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 

@@ -1,7 +1,7 @@
 import { POST_KIND_LABELS } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import type { PageHead } from '../../plugins/web.js';
-import { findGroup, findLinesOfGroups } from '../stations/stations.repository.js';
+import { findGroup, findLinesOfGroups } from '../stations/stations.service.js';
 import * as repository from './share.repository.js';
 
 /**

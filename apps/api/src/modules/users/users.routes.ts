@@ -21,10 +21,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { envelope } from '../../lib/envelope.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import type { Authenticator } from '../auth/authenticate.js';
 import * as service from './users.service.js';
 
-export type UsersRoutesDeps = service.UsersDeps & { auth: Authenticator };
+export type UsersRoutesDeps = service.UsersDeps;
 
 const tags = ['users'];
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
@@ -50,7 +49,7 @@ const REACTION_TABS = [
 ] as const;
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, deps) => {
-  const { auth } = deps;
+  const { auth } = app;
   const base = `${API_BASE_PATH}/users`;
   const userPageEnvelope = successEnvelopeSchema(userPageSchema);
 

@@ -5,7 +5,7 @@ import { peopleMessages } from './people';
 import { postsMessages } from './posts';
 import { stationsMessages } from './stations';
 
-/** Every user-facing Japanese text of the web app (STYLE.md §9), one file per area. */
+/** Every user-facing Japanese text of the web app (docs/conventions.md#web-client), one file per area. */
 export const APP_NAME = 'えきスポ';
 
 export const messages = {
