@@ -8,3 +8,4 @@ export * from './japan-area.js';
 export * from './messages.js';
 export * from './stations.js';
 export * from './posts.js';
+export * from './web-routes.js';

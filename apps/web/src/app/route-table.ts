@@ -1,10 +1,11 @@
+import type { WebParamRule } from '@ekispot/shared';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 
 export type RouteAccess = 'open' | 'guest' | 'auth';
 export type RouteLayout = 'map' | 'default' | 'login';
 /** How a path parameter is validated; a failure shows the 404 error page (spec §2). */
-export type ParamRule = 'stationGroupId' | 'uuid' | 'token';
+export type ParamRule = WebParamRule;
 
 type LazyRouteModule = () => Promise<Pick<RouteObject, 'Component'>>;
 

@@ -40,12 +40,12 @@ function stubSession(signedIn: boolean) {
             : new Response(
                 JSON.stringify({
                   data: null,
-                  message: 'ログインが必要です。',
-                  status: 401,
-                  success: false,
+                  message: '',
+                  status: 200,
+                  success: true,
                   errors: null,
                 }),
-                { status: 401 },
+                { status: 200 },
               ),
         );
       }
@@ -74,24 +74,36 @@ beforeEach(() => stubSession(false));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('router', () => {
-  it('shows "Page not found: {path}" for unmatched paths', async () => {
+  it('shows "Page not found: {path}" for unmatched paths, inside the layout', async () => {
     renderAt('/no/such/page');
     expect(await screen.findByText('Page not found: /no/such/page')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'ページが見つかりません' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'トップへ' }).getAttribute('href')).toBe('/');
+    await waitFor(() => expect(document.title).toBe('ページが見つかりません | えきスポ'));
   });
 
-  it('shows the 404 error page when a parameter is invalid', async () => {
+  it('shows the 404 page inside the layout when a parameter is invalid', async () => {
     renderAt('/station/abc');
-    expect(await screen.findByText('Page Not Found')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'ページが見つかりません' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('ページが見つかりません | えきスポ'));
   });
 
   it('shows the 404 error page for a malformed UUID', async () => {
     renderAt('/post/123');
-    expect(await screen.findByText('Page Not Found')).toBeTruthy();
+    expect(await screen.findByText('ページが見つかりません')).toBeTruthy();
   });
 
   it('shows the 404 error page when the API has no such station', async () => {
     renderAt('/station/999999');
-    expect(await screen.findByText('Page Not Found')).toBeTruthy();
+    expect(await screen.findByText('ページが見つかりません')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('ページが見つかりません | えきスポ'));
   });
 
   it('renders /login with its title', async () => {

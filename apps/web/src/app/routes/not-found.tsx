@@ -2,8 +2,8 @@ import { pageNotFoundMessage } from '@ekispot/shared';
 import { useLocation } from 'react-router';
 import { ErrorView } from '../../components/error-view';
 
-/** Unmatched paths (spec §2): "Page not found: {path}". */
+/** Unmatched paths (spec §2): the 404 page, saying 「Page not found: {path}」. */
 export function Component() {
   const { pathname } = useLocation();
-  return <ErrorView status={404} text={pageNotFoundMessage(pathname)} />;
+  return <ErrorView status={404} detail={pageNotFoundMessage(pathname)} />;
 }

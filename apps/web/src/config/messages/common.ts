@@ -23,11 +23,6 @@ export const commonMessages = {
     body: 'このページは現在準備中です。公開まで今しばらくお待ちください。',
     backHome: 'トップページへ戻る',
   },
-  errors: {
-    notFoundExplanation: 'お探しのページは見つかりませんでした。URLが正しいかご確認ください。',
-    serverExplanation: 'サーバーでエラーが発生しました。時間をおいてもう一度お試しください。',
-    backHome: 'トップページへ戻る',
-  },
   buildUpdate: {
     available: '新しいバージョンがあります',
     reload: '更新する',

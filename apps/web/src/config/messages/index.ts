@@ -1,5 +1,6 @@
 import { authMessages } from './auth';
 import { commonMessages } from './common';
+import { navigationMessages } from './navigation';
 import { postEditorMessages } from './post-editor';
 import { postsMessages } from './posts';
 import { stationsMessages } from './stations';
@@ -11,6 +12,7 @@ export const messages = {
   appName: APP_NAME,
   titleSeparator: ' | ',
   ...commonMessages,
+  ...navigationMessages,
   ...stationsMessages,
   ...authMessages,
   ...postEditorMessages,

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { RouterButton, RouterLink } from '../../../components/router-link';
+import { usePrimaryLoading } from '../../../lib/page-loading';
 import { commentQueryKey, useComment } from '../api/get-comment';
 import { usePost } from '../api/get-post';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -30,6 +31,7 @@ interface CommentDetailProps {
 export function CommentDetail({ postId, commentId, viewerId }: CommentDetailProps) {
   const post = usePost(postId);
   const comment = useComment(postId, commentId);
+  usePrimaryLoading(post.isPending || comment.isPending);
   const notice = useNotice();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import type { PostView } from '../api/get-post';
-import { readReaction, useToggleReaction } from '../api/toggle-reaction';
+import { useToggleReaction } from '../api/toggle-reaction';
 import type { Reaction } from '../api/toggle-reaction';
 import { ReactionButton } from './reaction-button';
 
@@ -33,10 +33,8 @@ export function PostReactions({ post, viewerId, onError }: PostReactionsProps) {
       void navigate(paths.login.href(`${location.pathname}${location.search}`));
       return;
     }
-    const mutation = reaction === 'like' ? like : want;
-    // One call at a time per button, so answers cannot arrive out of order.
-    if (mutation.isPending) return;
-    mutation.mutate(!readReaction(post, reaction).active, {
+    // One call at a time per button (checked synchronously), so a double click counts once.
+    (reaction === 'like' ? like : want).toggle({
       onError: () => onError(messages.posts.reactions.failed),
     });
   };
