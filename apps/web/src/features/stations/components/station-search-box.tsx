@@ -10,7 +10,14 @@ import type { SelectedStation } from './station-popup';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** Station name search: debounced, keyboard-operable; choosing a station flies to it. */
-export function StationSearchBox({ onSelect }: { onSelect: (station: SelectedStation) => void }) {
+export function StationSearchBox({
+  onSelect,
+  autoFocus = false,
+}: {
+  onSelect: (station: SelectedStation) => void;
+  /** In a dialog that opens for the search, the field takes the focus. */
+  autoFocus?: boolean;
+}) {
   const [input, setInput] = useState('');
   const query = useDebouncedValue(input, SEARCH_DEBOUNCE_MS);
   const search = useSearchStations(query);
@@ -57,6 +64,7 @@ export function StationSearchBox({ onSelect }: { onSelect: (station: SelectedSta
       renderInput={(params) => (
         <TextField
           {...params}
+          autoFocus={autoFocus}
           label={messages.map.searchLabel}
           placeholder={messages.map.searchPlaceholder}
         />
