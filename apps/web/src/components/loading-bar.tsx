@@ -4,27 +4,30 @@ import { messages } from '../config/messages';
 
 /** Navigations faster than this never show the bar, so instant ones do not flicker. */
 export const LOADING_BAR_DELAY_MS = 150;
+/** How long the bar outlives its cause, so that hand-overs between loaders do not blink. */
+const LOADING_BAR_GAP_MS = 100;
 /** Amber on the green header: about 6:1, far above the 3:1 a non-text indicator needs. */
 const BAR_COLOR = '#ffd54f';
 const BAR_HEIGHT_PX = 4;
 
 /**
  * The global loading indicator (spec §2, §4), fixed to the top edge over the header. It
- * appears once `active` has lasted {@link LOADING_BAR_DELAY_MS} and goes as soon as it ends.
+ * appears once `active` has lasted {@link LOADING_BAR_DELAY_MS} and goes right after it ends.
  */
 export function LoadingBar({ active }: { active: boolean }) {
   const [shown, setShown] = useState(false);
 
+  // Both ways through a timer: a short gap between the route's end and the page's own
+  // loading (one render apart) neither hides the bar nor restarts its delay.
   useEffect(() => {
-    if (!active) return;
-    const timer = window.setTimeout(() => setShown(true), LOADING_BAR_DELAY_MS);
-    return () => {
-      window.clearTimeout(timer);
-      setShown(false);
-    };
+    const timer = window.setTimeout(
+      () => setShown(active),
+      active ? LOADING_BAR_DELAY_MS : LOADING_BAR_GAP_MS,
+    );
+    return () => window.clearTimeout(timer);
   }, [active]);
 
-  if (!active || !shown) return null;
+  if (!shown) return null;
   return (
     <LinearProgress
       aria-label={messages.loading}

@@ -7,6 +7,11 @@ import { UserMenu } from '../../features/auth/components/user-menu';
 import { PostMenu } from './post-menu';
 import { StationSearchButton } from './station-search-button';
 
+/** The post forms: their own submit button says 投稿する, so the header leaves its menu out. */
+function isPostFormPath(pathname: string): boolean {
+  return pathname.startsWith('/post/create/') || pathname.startsWith('/post/update/');
+}
+
 /** The header with the session's account menu (or a login link), search and post menu. */
 export function SessionHeader() {
   const { data: user } = useMe();
@@ -18,7 +23,7 @@ export function SessionHeader() {
       account={user ? <UserMenu user={user} /> : null}
       loginRedirect={redirect}
       search={<StationSearchButton />}
-      post={<PostMenu variant="header" />}
+      post={isPostFormPath(location.pathname) ? null : <PostMenu variant="header" />}
       notifications={user ? <NotificationBell /> : null}
     />
   );

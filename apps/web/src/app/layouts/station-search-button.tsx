@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
+import { MOBILE_MEDIA_QUERY } from '../../lib/theme';
 import { StationPickerDialog } from '../../features/stations/components/station-picker-dialog';
 
 /**
@@ -19,7 +20,6 @@ export function StationSearchButton() {
       <Button
         color="inherit"
         onClick={() => setOpen(true)}
-        aria-label={messages.nav.search}
         aria-haspopup="dialog"
         startIcon={<SearchIcon aria-hidden="true" />}
         sx={{
@@ -33,8 +33,21 @@ export function StationSearchButton() {
           fontWeight: 400,
         }}
       >
-        <Box component="span" aria-hidden="true" sx={{ display: { xs: 'none', lg: 'inline' } }}>
-          {messages.nav.searchHint}
+        {/* The name is the visible text; on phones only the icon shows and the text is read. */}
+        <Box
+          component="span"
+          sx={{
+            [MOBILE_MEDIA_QUERY]: {
+              position: 'absolute',
+              width: '1px',
+              height: '1px',
+              overflow: 'hidden',
+              clip: 'rect(0 0 0 0)',
+              whiteSpace: 'nowrap',
+            },
+          }}
+        >
+          {messages.nav.search}
         </Box>
       </Button>
       <StationPickerDialog

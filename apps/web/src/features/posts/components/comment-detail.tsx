@@ -73,7 +73,7 @@ export function CommentDetail({ postId, commentId, viewerId }: CommentDetailProp
             }}
           />
         ) : (
-          <Box sx={{ py: 2 }} aria-busy="true" aria-label={messages.posts.loading}>
+          <Box sx={{ py: 2 }} role="status" aria-busy="true" aria-label={messages.posts.loading}>
             <Skeleton variant="text" width="40%" />
             <Skeleton variant="text" width="90%" />
           </Box>
