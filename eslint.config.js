@@ -50,6 +50,7 @@ export default tseslint.config(
               target: [
                 'apps/web/src/features',
                 'apps/web/src/components',
+                'apps/web/src/hooks',
                 'apps/web/src/lib',
                 'apps/web/src/config',
               ],
@@ -57,7 +58,12 @@ export default tseslint.config(
               message: 'Only app/ composes pages: nothing imports from it.',
             },
             {
-              target: ['apps/web/src/components', 'apps/web/src/lib', 'apps/web/src/config'],
+              target: [
+                'apps/web/src/components',
+                'apps/web/src/hooks',
+                'apps/web/src/lib',
+                'apps/web/src/config',
+              ],
               from: ['apps/web/src/features'],
               message: 'Shared web code may not import from features/.',
             },

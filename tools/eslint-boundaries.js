@@ -41,7 +41,7 @@ export const boundaries = {
     messages: {
       restricted: '{{message}}',
       crossFeature:
-        'Features do not import each other ({{from}} → {{to}}): move the shared part to components/ or lib/.',
+        'Features do not import each other ({{from}} → {{to}}): move the shared part to components/, hooks/ or lib/.',
     },
   },
   create(context) {

@@ -4,7 +4,7 @@ import type { LoaderFunction } from 'react-router';
 import { paths } from '../config/paths';
 import { meQueryOptions } from '../features/auth/api/get-me';
 import { areRouteParamsValid } from './route-params';
-import type { AppRouteDefinition } from './route-table';
+import type { AppRouteDefinition } from './route-types';
 
 /**
  * Runs before every page: malformed parameters → 404; guest-only pages send a

@@ -1,6 +1,5 @@
 import type { UIMatch } from 'react-router';
-import { messages } from '../config/messages';
-import type { RouteAccess, RouteLayout } from './route-table';
+import type { RouteAccess, RouteLayout } from './route-types';
 
 export interface AppRouteHandle {
   title: string;
@@ -24,9 +23,4 @@ export function findRouteHandle(matches: readonly UIMatch[]): AppRouteHandle | n
     if (isAppRouteHandle(handle)) return handle;
   }
   return null;
-}
-
-/** 「駅ガチャ | えきスポ」 */
-export function formatDocumentTitle(title: string | null | undefined): string {
-  return title ? `${title}${messages.titleSeparator}${messages.appName}` : messages.appName;
 }

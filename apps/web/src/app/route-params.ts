@@ -1,5 +1,5 @@
 import { areWebParamsValid } from '@ekispot/shared';
-import type { ParamRule } from './route-table';
+import type { ParamRule } from './route-types';
 
 /**
  * Whether every declared path parameter is well-formed. The rules live in

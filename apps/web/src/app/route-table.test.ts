@@ -1,7 +1,7 @@
 import { WEB_ROUTE_PATTERNS } from '@ekispot/shared';
 import { describe, expect, it } from 'vitest';
 import { routeTable } from './route-table';
-import type { RouteAccess, RouteLayout } from './route-table';
+import type { RouteAccess, RouteLayout } from './route-types';
 
 /** Spec §2, with the access and layout each route must have. */
 const SPEC_ROUTES: [

@@ -1,23 +1,5 @@
-import type { WebParamRule } from '@ekispot/shared';
-import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-
-export type RouteAccess = 'open' | 'guest' | 'auth';
-export type RouteLayout = 'map' | 'default' | 'login';
-/** How a path parameter is validated; a failure shows the 404 error page (spec §2). */
-export type ParamRule = WebParamRule;
-
-type LazyRouteModule = () => Promise<Pick<RouteObject, 'Component'>>;
-
-export interface AppRouteDefinition {
-  path: string;
-  /** The page's Japanese title; document.title is 「{title} | えきスポ」. */
-  title: string;
-  access: RouteAccess;
-  layout: RouteLayout;
-  params?: Record<string, ParamRule>;
-  lazy: LazyRouteModule;
-}
+import type { AppRouteDefinition, LazyRouteModule, ParamRule, RouteAccess } from './route-types';
 
 const home: LazyRouteModule = () => import('./routes/home');
 const login: LazyRouteModule = () => import('./routes/login');

@@ -10,7 +10,7 @@ import { RouteErrorPage } from './route-error-page';
 import { createRouteGuard } from './route-guard';
 import type { AppRouteHandle } from './route-handle';
 import { NOT_FOUND_TITLE, routeTable } from './route-table';
-import type { AppRouteDefinition, RouteLayout } from './route-table';
+import type { AppRouteDefinition, RouteLayout } from './route-types';
 
 function toRouteObject(route: AppRouteDefinition, queryClient: QueryClient): RouteObject {
   const handle: AppRouteHandle = { title: route.title, access: route.access, layout: route.layout };

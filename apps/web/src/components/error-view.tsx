@@ -4,9 +4,10 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../config/messages';
+import { useDocumentTitle } from '../hooks/use-document-title';
 
 const text = messages.errorPage;
 
@@ -40,10 +41,8 @@ export function ErrorView({ status, detail }: ErrorViewProps) {
   const shownStatus = isNotFound ? 404 : status >= 500 ? status : 500;
   const heading = isNotFound ? text.notFoundTitle : text.serverTitle;
 
-  // A passive effect runs after the root layout's title effect, so this title wins.
-  useEffect(() => {
-    document.title = `${heading}${messages.titleSeparator}${messages.appName}`;
-  }, [heading]);
+  // A passive effect, after the root layout's title effect: this title wins.
+  useDocumentTitle(heading);
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 5, md: 8 } }} data-testid="error-page">

@@ -1,3 +1,5 @@
+import type { PostKind } from '@ekispot/shared';
+
 /** Every route of the web app (spec §2) with its href builder. */
 export const paths = {
   home: { path: '/', href: () => '/' },
@@ -118,4 +120,41 @@ export type PathKey = keyof typeof paths;
 /** Map view in the top page's URL: `/?lat=&lng=&z=`. */
 export function homeWithView(view: { lat: number; lng: number; zoom: number }): string {
   return `/?lat=${view.lat.toFixed(5)}&lng=${view.lng.toFixed(5)}&z=${view.zoom.toFixed(2)}`;
+}
+
+/** What a post's edit address is built from. */
+export interface EditablePostRef {
+  id: string;
+  kind: PostKind;
+  stationGroupId: number | null;
+  parentPostId: string | null;
+}
+
+/**
+ * Where a post is edited (DESIGN §4): the update route that mirrors how it was created.
+ * Spots and stand-alone events take `?postId=`; photos of a station name the station.
+ */
+export function postEditHref(post: EditablePostRef): string {
+  const query = `?postId=${encodeURIComponent(post.id)}`;
+  switch (post.kind) {
+    case 'spot':
+      return `${paths.postUpdateSpot.href()}${query}`;
+    case 'event':
+      return post.parentPostId
+        ? paths.postUpdateEventById.href(post.id)
+        : `${paths.postUpdateEvent.href()}${query}`;
+    case 'image':
+      return post.stationGroupId !== null && !post.parentPostId
+        ? `${paths.postUpdateImage.href(post.stationGroupId)}${query}`
+        : paths.postUpdateImageById.href(post.id);
+  }
+}
+
+/** Where to go after a post is deleted: the post it belonged to, its station, or the top page. */
+export function afterDeleteHref(
+  post: Pick<EditablePostRef, 'parentPostId' | 'stationGroupId'>,
+): string {
+  if (post.parentPostId) return paths.post.href(post.parentPostId);
+  if (post.stationGroupId !== null) return paths.station.href(post.stationGroupId);
+  return paths.home.href();
 }

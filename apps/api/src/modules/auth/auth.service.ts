@@ -1,6 +1,7 @@
 import type { Me, ProfileUpdateFields } from '@ekispot/shared';
 import { AUTH_COOKIE_MAX_AGE_SECONDS, AVATAR_MAX_BYTES } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
 import {
   EMAIL_CHANGE_TTL_HOURS,
@@ -45,11 +46,6 @@ export function toMe(user: repository.UserRow): Me {
     email_verified: user.emailVerifiedAt !== null,
     mail_opt_in: user.mailOptIn,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
-  return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '23505';
 }
 
 async function sendVerification(deps: AuthDeps, db: Database, user: repository.UserRow) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { comments, posts, users } from '../../db/schema/index.js';
-import type { PageKey } from './page-cursor.js';
+import type { PageKey } from '../../lib/page-cursor.js';
 import { createdAtMicros, microsToTimestamp } from './posts.repository.js';
 
 /** The only place with Drizzle queries for comments (STYLE.md). */

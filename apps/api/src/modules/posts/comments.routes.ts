@@ -14,7 +14,7 @@ import { envelope } from '../../lib/envelope.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import * as service from './comments.service.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
-import type { PostsRoutesDeps } from './posts.routes.js';
+import type { PostsRoutesDeps } from './routes-deps.js';
 import { postRateLimits } from './rate-limits.js';
 
 const tags = ['comments'];

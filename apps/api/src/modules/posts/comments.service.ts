@@ -2,8 +2,8 @@ import type { Comment, CommentPage } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import * as repository from './comments.repository.js';
-import { isForeignKeyViolation } from './db-errors.js';
-import { decodeCursor, toPage } from './page-cursor.js';
+import { isForeignKeyViolation } from '../../lib/db-errors.js';
+import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 
 /**

@@ -44,8 +44,6 @@ export const POST_MESSAGES = {
   commentNotYoursToEdit: 'このコメントを編集する権限がありません。',
   commentNotYoursToDelete: 'このコメントを削除する権限がありません。',
 
-  invalidCursor: '続きの読み込み位置が正しくありません。最初から読み込み直してください。',
-
   liked: 'いいねしました。',
   unliked: 'いいねを取り消しました。',
   wanted: '登録しました。',

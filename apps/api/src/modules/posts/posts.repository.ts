@@ -12,7 +12,7 @@ import {
   stationGroups,
   users,
 } from '../../db/schema/index.js';
-import type { PageKey } from './page-cursor.js';
+import type { PageKey } from '../../lib/page-cursor.js';
 
 /** The only place with Drizzle queries for posts and their photos (STYLE.md). */
 
@@ -23,7 +23,7 @@ export type PostValues = Pick<
   'title' | 'body' | 'stationGroupId' | 'parentPostId' | 'lat' | 'lng' | 'startsAt' | 'endsAt'
 >;
 
-/** created_at in microseconds since the epoch, exact (see page-cursor.ts). */
+/** created_at in microseconds since the epoch, exact (see lib/page-cursor.ts). */
 export const createdAtMicros = (column: SQLWrapper) =>
   sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
 

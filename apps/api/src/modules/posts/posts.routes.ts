@@ -22,16 +22,14 @@ import {
   type MultipartOptions,
 } from '../../lib/multipart.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import type { Authenticator } from '../auth/authenticate.js';
 import { IMAGE_MESSAGES } from '../images/image-processing.js';
 import { commentsRoutes } from './comments.routes.js';
 import { photosOfCreate, photosOfUpdate } from './post-photos.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 import * as service from './posts.service.js';
 import { reactionsRoutes } from './reactions.routes.js';
+import type { PostsRoutesDeps } from './routes-deps.js';
 import { postRateLimits } from './rate-limits.js';
-
-export type PostsRoutesDeps = service.PostsDeps & { auth: Authenticator };
 
 const tags = ['posts'];
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];

@@ -10,8 +10,8 @@ import { HttpError, forbidden, notFound, validationFailed } from '../../lib/http
 import type { ImageStorage } from '../images/image-storage.js';
 import * as images from '../images/images.service.js';
 import { findNearbyGroups } from '../stations/stations.repository.js';
-import { isForeignKeyViolation } from './db-errors.js';
-import { decodeCursor, toPage } from './page-cursor.js';
+import { isForeignKeyViolation } from '../../lib/db-errors.js';
+import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import { checkExistingPhotos, discardPhotos, storePhotos, type PhotoSlot } from './post-photos.js';
 import { presentPosts } from './post-presenter.js';
 import {

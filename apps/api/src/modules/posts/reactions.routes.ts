@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../lib/envelope.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
-import type { PostsRoutesDeps } from './posts.routes.js';
+import type { PostsRoutesDeps } from './routes-deps.js';
 import * as service from './reactions.service.js';
 
 const tags = ['reactions'];

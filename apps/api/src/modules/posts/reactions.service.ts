@@ -1,7 +1,7 @@
 import type { LikeState, WantState } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import { isForeignKeyViolation } from './db-errors.js';
+import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 import * as posts from './posts.repository.js';
 import * as repository from './reactions.repository.js';

@@ -6,7 +6,8 @@ import { LoadingBar } from '../../components/loading-bar';
 import { SkipLink } from '../../components/layout/skip-link';
 import { useNavigationHistoryTracker } from '../../lib/navigation-history';
 import { usePageDataLoading } from '../../lib/page-loading';
-import { findRouteHandle, formatDocumentTitle } from '../route-handle';
+import { formatDocumentTitle } from '../../hooks/use-document-title';
+import { findRouteHandle } from '../route-handle';
 
 /** Wraps every page: loading bar, history stack, document title, flash and build update notices. */
 export function RootLayout() {

@@ -5,9 +5,10 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import type { Ref } from 'react';
 import { messages } from '../../../config/messages';
+import { useObjectUrl } from '../../../hooks/use-object-url';
 import { AVATAR_ACCEPT } from '../schemas/profile-form-schema';
 import { UserAvatar } from './user-avatar';
 
@@ -28,21 +29,6 @@ interface AvatarPickerProps {
   buttonRef?: Ref<HTMLButtonElement>;
 }
 
-/** A local preview URL for a chosen file, released when the file changes or the picker goes. */
-function usePreviewUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return undefined;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
-
 /** The avatar with a preview of the chosen file, a picker button and a remove button. */
 export function AvatarPicker({
   name,
@@ -56,7 +42,7 @@ export function AvatarPicker({
   buttonRef,
 }: AvatarPickerProps) {
   const input = useRef<HTMLInputElement>(null);
-  const preview = usePreviewUrl(file);
+  const preview = useObjectUrl(file);
   const helpId = useId();
   const shown = removed ? null : savedAvatar;
   const canRemove = file !== null || shown !== null;

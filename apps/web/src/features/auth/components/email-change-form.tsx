@@ -1,44 +1,37 @@
 import { emailChangeRequestBodySchema } from '@ekispot/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormErrorAlert, FormStatus } from '../../../components/form/form-alerts';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { messages } from '../../../config/messages';
 import { useRequestEmailChange } from '../api/request-email-change';
-import { applyApiError } from '../utils/apply-api-error';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useApiForm } from '../../../components/form/use-api-form';
 
 const text = messages.auth;
 
 /** Asks for a confirmation mail to a new address; the address changes when its link is opened. */
 export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
   const request = useRequestEmailChange();
-  const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const {
     control,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     reset,
     formState: { isSubmitting },
-  } = useForm({
-    resolver: zodResolver(emailChangeRequestBodySchema),
+  } = useApiForm({
+    schema: emailChangeRequestBodySchema,
     defaultValues: { email: '', password: '' },
+    fields: ['email', 'password'],
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+  const onSubmit = submit(async (values) => {
     setSent(null);
-    try {
-      const message = await request.mutateAsync(values);
-      reset();
-      setSent(message);
-    } catch (error) {
-      setFormError(applyApiError(error, setError, ['email', 'password']));
-    }
+    const message = await request.mutateAsync(values);
+    reset();
+    setSent(message);
   });
 
   return (

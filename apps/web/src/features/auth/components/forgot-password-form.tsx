@@ -1,42 +1,35 @@
 import { passwordResetRequestBodySchema } from '@ekispot/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormErrorAlert, FormStatus } from '../../../components/form/form-alerts';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { RouterLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { applyApiError } from '../utils/apply-api-error';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useApiForm } from '../../../components/form/use-api-form';
 
 const text = messages.auth;
 
 /** Asks for a reset link. The answer is the same whether or not the address is registered. */
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
-  const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const {
     control,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { isSubmitting },
-  } = useForm({
-    resolver: zodResolver(passwordResetRequestBodySchema),
+  } = useApiForm({
+    schema: passwordResetRequestBodySchema,
     defaultValues: { email: '' },
+    fields: ['email'],
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      setSent(await request.mutateAsync(values));
-    } catch (error) {
-      setFormError(applyApiError(error, setError, ['email']));
-    }
+  const onSubmit = submit(async (values) => {
+    setSent(await request.mutateAsync(values));
   });
 
   return (

@@ -18,7 +18,7 @@ import { RouterLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useDeleteAccount } from '../api/delete-account';
-import { applyApiError } from '../utils/apply-api-error';
+import { applyApiError } from '../../../components/form/apply-api-error';
 
 const text = messages.auth.leave;
 

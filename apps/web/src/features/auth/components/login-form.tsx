@@ -14,8 +14,8 @@ import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { useLogin } from '../api/login';
 import { useResendVerification } from '../api/resend-verification';
-import { applyApiError } from '../utils/apply-api-error';
-import { SubmitButton } from './submit-button';
+import { applyApiError } from '../../../components/form/apply-api-error';
+import { SubmitButton } from '../../../components/form/submit-button';
 
 const text = messages.auth;
 

@@ -1,47 +1,38 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormErrorAlert, FormStatus } from '../../../components/form/form-alerts';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { messages } from '../../../config/messages';
 import { useChangePassword } from '../api/change-password';
 import { passwordChangeFormSchema } from '../schemas/account-form-schemas';
-import { applyApiError } from '../utils/apply-api-error';
 import { NewPasswordFields } from './new-password-fields';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useApiForm } from '../../../components/form/use-api-form';
 
 const text = messages.auth;
 
 /** Current password, new password and its confirmation. */
 export function PasswordChangeForm() {
   const change = useChangePassword();
-  const [formError, setFormError] = useState<string | null>(null);
   const [changed, setChanged] = useState<string | null>(null);
   const {
     control,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     reset,
     formState: { isSubmitting },
-  } = useForm({
-    resolver: zodResolver(passwordChangeFormSchema),
+  } = useApiForm({
+    schema: passwordChangeFormSchema,
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
+    fields: ['current_password', 'password', 'password_confirmation'],
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+  const onSubmit = submit(async (values) => {
     setChanged(null);
-    try {
-      const message = await change.mutateAsync(values);
-      reset();
-      setChanged(message);
-    } catch (error) {
-      setFormError(
-        applyApiError(error, setError, ['current_password', 'password', 'password_confirmation']),
-      );
-    }
+    const message = await change.mutateAsync(values);
+    reset();
+    setChanged(message);
   });
 
   return (

@@ -1,12 +1,11 @@
 import { BIO_MAX, NAME_MAX } from '@ekispot/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { useId, useState } from 'react';
-import { Controller, useController, useForm, useWatch } from 'react-hook-form';
+import { Controller, useController, useWatch } from 'react-hook-form';
 import { FormErrorAlert, FormStatus } from '../../../components/form/form-alerts';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { messages } from '../../../config/messages';
@@ -14,9 +13,9 @@ import type { SessionUser } from '../api/get-me';
 import { useUpdateProfile } from '../api/update-profile';
 import { buildProfileFormData, profileFormSchema } from '../schemas/profile-form-schema';
 import type { ProfileFormValues } from '../schemas/profile-form-schema';
-import { applyApiError } from '../utils/apply-api-error';
 import { AvatarPicker } from './avatar-picker';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useApiForm } from '../../../components/form/use-api-form';
 
 const text = messages.auth;
 
@@ -33,24 +32,26 @@ function valuesOf(user: SessionUser): ProfileFormValues {
 /** Name, bio, avatar and the mail notice switch, saved together with `POST /auth/update`. */
 export function ProfileForm({ user }: { user: SessionUser }) {
   const update = useUpdateProfile();
-  const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const optInHelpId = useId();
   const {
     control,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     reset,
     formState: { isSubmitting },
-  } = useForm({ resolver: zodResolver(profileFormSchema), defaultValues: valuesOf(user) });
+  } = useApiForm({
+    schema: profileFormSchema,
+    defaultValues: valuesOf(user),
+    fields: ['name', 'bio', 'mail_opt_in', 'avatar', 'remove_avatar'],
+  });
   const bio = useWatch({ control, name: 'bio' });
   const name = useWatch({ control, name: 'name' });
   const avatar = useController({ control, name: 'avatar' });
   const removeAvatar = useController({ control, name: 'remove_avatar' });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+  const onSubmit = submit(async (values) => {
     setSaved(null);
     setProgress(values.avatar ? 0 : null);
     try {
@@ -62,10 +63,6 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       });
       reset(valuesOf(result.user));
       setSaved(result.message || text.settings.profileSaved);
-    } catch (error) {
-      setFormError(
-        applyApiError(error, setError, ['name', 'bio', 'mail_opt_in', 'avatar', 'remove_avatar']),
-      );
     } finally {
       setProgress(null);
     }

@@ -1,9 +1,7 @@
 import { NAME_MAX } from '@ekispot/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormErrorAlert } from '../../../components/form/form-alerts';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { RouterLink } from '../../../components/router-link';
@@ -11,10 +9,10 @@ import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useRegister } from '../api/register';
 import { registerFormSchema } from '../schemas/account-form-schemas';
-import { applyApiError } from '../utils/apply-api-error';
 import { RegistrationSent } from './registration-sent';
 import { NewPasswordFields } from './new-password-fields';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useApiForm } from '../../../components/form/use-api-form';
 
 const text = messages.auth;
 const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
@@ -22,26 +20,21 @@ const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
 /** Sign-up: nickname, address and password; then a 「check your mail」 state. */
 export function RegisterForm() {
   const register = useRegister();
-  const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     control,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { isSubmitting },
-  } = useForm({
-    resolver: zodResolver(registerFormSchema),
+  } = useApiForm({
+    schema: registerFormSchema,
     defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
+    fields: FIELDS,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await register.mutateAsync(values);
-      setSentTo(values.email);
-    } catch (error) {
-      setFormError(applyApiError(error, setError, FIELDS));
-    }
+  const onSubmit = submit(async (values) => {
+    await register.mutateAsync(values);
+    setSentTo(values.email);
   });
 
   if (sentTo) return <RegistrationSent email={sentTo} />;

@@ -1,44 +1,38 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormStatus } from '../../../components/form/form-alerts';
 import { RouterButton, RouterLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useResetPassword } from '../api/reset-password';
 import { passwordResetFormSchema } from '../schemas/account-form-schemas';
-import { applyApiError } from '../utils/apply-api-error';
 import { NewPasswordFields } from './new-password-fields';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useApiForm } from '../../../components/form/use-api-form';
 
 const text = messages.auth;
 
 /** A new password from the mailed link; an expired link offers to request another. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
-  const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const {
     control,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
+    setFormError,
     formState: { isSubmitting },
-  } = useForm({
-    resolver: zodResolver(passwordResetFormSchema),
+  } = useApiForm({
+    schema: passwordResetFormSchema,
     defaultValues: { token, password: '', password_confirmation: '' },
+    fields: ['password', 'password_confirmation'],
   });
 
-  const onSubmit = handleSubmit(
+  const onSubmit = submit(
     async (values) => {
-      setFormError(null);
-      try {
-        setDone(await reset.mutateAsync(values));
-      } catch (error) {
-        setFormError(applyApiError(error, setError, ['password', 'password_confirmation']));
-      }
+      setDone(await reset.mutateAsync(values));
     },
     // The token has no field of its own: a malformed link is reported above the form.
     (errors) => setFormError(errors.token?.message ?? null),

@@ -7,7 +7,7 @@ import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { useUnsubscribe } from '../api/unsubscribe';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '../../../components/form/submit-button';
 
 const text = messages.auth.unsubscribe;
 

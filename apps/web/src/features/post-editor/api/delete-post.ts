@@ -1,15 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { deletePost } from '../../../lib/delete-post';
 
-/** DELETE /posts/{postId}. The envelope's data is not needed. */
-export async function deletePost(postId: string) {
-  await apiRequest(`/posts/${encodeURIComponent(postId)}`, {
-    method: 'DELETE',
-    schema: z.unknown(),
-  });
-}
-
+/** Deletes a post from its edit form; the page refreshes the caches (see onDeleted). */
 export function useDeletePost() {
   return useMutation({ mutationFn: deletePost });
 }

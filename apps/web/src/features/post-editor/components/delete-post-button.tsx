@@ -14,7 +14,7 @@ import { isApiError } from '../../../lib/api-error';
 import { showFlash } from '../../../lib/flash-message';
 import type { PostData } from '../api/post-data';
 import { useDeletePost } from '../api/delete-post';
-import { afterDeleteHref } from '../utils/editor-routes';
+import { afterDeleteHref } from '../../../config/paths';
 
 const text = messages.postEditor.delete;
 

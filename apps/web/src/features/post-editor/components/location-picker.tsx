@@ -13,7 +13,7 @@ import type { Ref } from 'react';
 import { Marker, NavigationControl, ScaleControl } from 'react-map-gl/maplibre';
 import type { MapLayerMouseEvent, MapRef, MarkerDragEvent } from 'react-map-gl/maplibre';
 import { messages } from '../../../config/messages';
-import { useCurrentPosition } from '../hooks/use-current-position';
+import { useCurrentPosition } from '../../../hooks/use-current-position';
 import type { MapPoint } from '../schemas/post-form-schema';
 import { usePostEditorKit } from './editor-kit';
 

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { messages } from '../../../config/messages';
 import { imageUrl } from '../../../lib/image-url';
-import { useObjectUrl } from '../hooks/use-object-url';
+import { useObjectUrl } from '../../../hooks/use-object-url';
 import type { PhotoItem } from '../utils/photo-items';
 
 const text = messages.postEditor.photos;

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Ref } from 'react';
 import { messages } from '../../../config/messages';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import type { PickedStation } from '../schemas/post-form-schema';
 import { usePostEditorKit } from './editor-kit';
 

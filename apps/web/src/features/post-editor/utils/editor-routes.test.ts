@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildPost, OWNER_ID, POST_ID, SPOT_ID } from '../test/post-fixture';
+import { afterDeleteHref, postEditHref } from '../../../config/paths';
 import {
-  afterDeleteHref,
   canBeParentOf,
-  postEditHref,
   readPostIdParam,
   readStationGroupIdParam,
   resolveEditAccess,

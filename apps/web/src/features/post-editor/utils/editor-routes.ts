@@ -1,7 +1,7 @@
 import { stationGroupIdSchema } from '@ekispot/shared';
 import type { PostKind } from '@ekispot/shared';
 import { z } from 'zod';
-import { paths } from '../../../config/paths';
+import { postEditHref } from '../../../config/paths';
 import type { PostData } from '../api/post-data';
 
 type PostRef = Pick<PostData, 'id' | 'kind' | 'stationGroupId' | 'parentPostId'>;
@@ -23,23 +23,6 @@ export function readStationGroupIdParam(search: string): number | null {
   if (value === null || !/^[1-9][0-9]*$/.test(value)) return null;
   const parsed = stationGroupIdSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
-}
-
-/** Where a post is edited (DESIGN §4): the update route that mirrors how it was created. */
-export function postEditHref(post: PostRef): string {
-  const query = `?postId=${encodeURIComponent(post.id)}`;
-  switch (post.kind) {
-    case 'spot':
-      return `${paths.postUpdateSpot.href()}${query}`;
-    case 'event':
-      return post.parentPostId
-        ? paths.postUpdateEventById.href(post.id)
-        : `${paths.postUpdateEvent.href()}${query}`;
-    case 'image':
-      return post.stationGroupId !== null && !post.parentPostId
-        ? `${paths.postUpdateImage.href(post.stationGroupId)}${query}`
-        : paths.postUpdateImageById.href(post.id);
-  }
 }
 
 export type EditAccess =
@@ -75,11 +58,4 @@ export function canBeParentOf(kind: PostKind, parentKind: PostKind): boolean {
   if (kind === 'event') return parentKind === 'spot';
   if (kind === 'image') return parentKind === 'spot' || parentKind === 'event';
   return false;
-}
-
-/** Where to go after a post is deleted: the post it belonged to, its station, or the top page. */
-export function afterDeleteHref(post: Pick<PostData, 'parentPostId' | 'stationGroupId'>): string {
-  if (post.parentPostId) return paths.post.href(post.parentPostId);
-  if (post.stationGroupId !== null) return paths.station.href(post.stationGroupId);
-  return paths.home.href();
 }

@@ -1,11 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-
-/** DELETE /posts/{postId} — the owner removes the post (with its photos and comments). */
-export async function deletePost(postId: string) {
-  await apiRequest(`/posts/${postId}`, { method: 'DELETE', schema: z.unknown() });
-}
+import { deletePost } from '../../../lib/delete-post';
 
 /**
  * Deletes the post. The page showing it leaves first and then drops the cached post (see

@@ -11,7 +11,7 @@ import { RouterButton, RouterLink } from '../../../components/router-link';
 import { usePrimaryLoading } from '../../../lib/page-loading';
 import { commentQueryKey, useComment } from '../api/get-comment';
 import { usePost } from '../api/get-post';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useNotice } from '../hooks/use-notice';
 import { CommentItem } from './comment-item';
 import { COMMENTS_SECTION_ID } from './comments-section';

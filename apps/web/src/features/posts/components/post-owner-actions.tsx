@@ -5,42 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../../../config/messages';
-import { paths } from '../../../config/paths';
+import { afterDeleteHref, postEditHref } from '../../../config/paths';
 import { RouterButton } from '../../../components/router-link';
 import { showFlash } from '../../../lib/flash-message';
 import { useDeletePost } from '../api/delete-post';
 import { postQueryKey } from '../api/get-post';
 import type { PostView } from '../api/get-post';
 import { ConfirmDialog } from './confirm-dialog';
-
-/**
- * Where the post is edited: the update route that mirrors how it was created (DESIGN §4).
- * Spots and stand-alone events take `?postId=`; photos of a station name the station.
- */
-export function editHref(
-  post: Pick<PostView, 'id' | 'kind' | 'stationGroupId' | 'parentPostId'>,
-): string {
-  const query = `?postId=${encodeURIComponent(post.id)}`;
-  switch (post.kind) {
-    case 'spot':
-      return `${paths.postUpdateSpot.href()}${query}`;
-    case 'event':
-      return post.parentPostId
-        ? paths.postUpdateEventById.href(post.id)
-        : `${paths.postUpdateEvent.href()}${query}`;
-    case 'image':
-      return post.stationGroupId !== null && !post.parentPostId
-        ? `${paths.postUpdateImage.href(post.stationGroupId)}${query}`
-        : paths.postUpdateImageById.href(post.id);
-  }
-}
-
-/** Where to go once the post is gone: its spot, its station, or the top page. */
-function afterDeleteHref(post: PostView): string {
-  if (post.parentPostId) return paths.post.href(post.parentPostId);
-  if (post.stationGroupId !== null) return paths.station.href(post.stationGroupId);
-  return paths.home.href();
-}
 
 /** 編集 and 削除 for the post's owner. */
 export function PostOwnerActions({
@@ -73,7 +44,7 @@ export function PostOwnerActions({
 
   return (
     <>
-      <RouterButton to={editHref(post)} variant="outlined" startIcon={<EditIcon />}>
+      <RouterButton to={postEditHref(post)} variant="outlined" startIcon={<EditIcon />}>
         {messages.posts.owner.edit}
       </RouterButton>
       <Button

@@ -4,43 +4,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
 import { messages } from '../../../config/messages';
-
-function geolocationErrorMessage(error: GeolocationPositionError): string {
-  switch (error.code) {
-    case error.PERMISSION_DENIED:
-      return messages.map.geolocationDenied;
-    case error.TIMEOUT:
-      return messages.map.geolocationTimeout;
-    default:
-      return messages.map.geolocationUnavailable;
-  }
-}
+import { useCurrentPosition } from '../../../hooks/use-current-position';
 
 /** Moves the map to the device's position. */
 export function LocateButton({ onLocate }: { onLocate: (lat: number, lng: number) => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const locate = () => {
-    if (!('geolocation' in navigator)) {
-      setError(messages.map.geolocationUnsupported);
-      return;
-    }
-    setBusy(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setBusy(false);
-        onLocate(position.coords.latitude, position.coords.longitude);
-      },
-      (positionError) => {
-        setBusy(false);
-        setError(geolocationErrorMessage(positionError));
-      },
-      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
-    );
-  };
+  const { locate, busy, error, clearError } = useCurrentPosition(({ lat, lng }) =>
+    onLocate(lat, lng),
+  );
 
   return (
     <>
@@ -60,8 +31,8 @@ export function LocateButton({ onLocate }: { onLocate: (lat: number, lng: number
           </IconButton>
         </span>
       </Tooltip>
-      <Snackbar open={error !== null} autoHideDuration={6000} onClose={() => setError(null)}>
-        <Alert severity="warning" onClose={() => setError(null)} variant="filled">
+      <Snackbar open={error !== null} autoHideDuration={6000} onClose={clearError}>
+        <Alert severity="warning" onClose={clearError} variant="filled">
           {error}
         </Alert>
       </Snackbar>

@@ -6,10 +6,10 @@ import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { messages } from '../../../config/messages';
 import { usePrimaryLoading } from '../../../lib/page-loading';
-import { formatDocumentTitleFor } from '../utils/document-title';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useStation } from '../api/get-station';
 import { NearbyStations } from './nearby-stations';
 import { StationMiniMap } from './station-mini-map';
@@ -26,9 +26,7 @@ export function StationDetail({ stationGroupId }: { stationGroupId: number }) {
   const name = station.data?.name;
   const [notice, setNotice] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (name) document.title = formatDocumentTitleFor(`${name}${messages.station.titleSuffix}`);
-  }, [name]);
+  useDocumentTitle(name ? `${name}${messages.station.titleSuffix}` : null);
 
   if (station.isError) {
     // The route's error boundary shows the 404 page for an ApiError 404, else the 500 page.

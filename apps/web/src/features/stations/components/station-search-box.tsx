@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { messages } from '../../../config/messages';
 import { useSearchStations } from '../api/search-stations';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import type { SelectedStation } from './station-popup';
 
 const SEARCH_DEBOUNCE_MS = 300;

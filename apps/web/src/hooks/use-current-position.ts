@@ -1,8 +1,13 @@
 import { useCallback, useState } from 'react';
-import { messages } from '../../../config/messages';
-import type { MapPoint } from '../schemas/post-form-schema';
+import { messages } from '../config/messages';
 
-function geolocationErrorMessage(error: GeolocationPositionError): string {
+export interface Coordinates {
+  lat: number;
+  lng: number;
+}
+
+/** The Japanese message for a failed position request. */
+export function geolocationErrorMessage(error: GeolocationPositionError): string {
   switch (error.code) {
     case error.PERMISSION_DENIED:
       return messages.map.geolocationDenied;
@@ -14,7 +19,7 @@ function geolocationErrorMessage(error: GeolocationPositionError): string {
 }
 
 /** The device's position on request, with a busy flag and a Japanese error message. */
-export function useCurrentPosition(onPosition: (point: MapPoint) => void) {
+export function useCurrentPosition(onPosition: (point: Coordinates) => void) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -38,5 +43,6 @@ export function useCurrentPosition(onPosition: (point: MapPoint) => void) {
     );
   }, [onPosition]);
 
-  return { locate, busy, error, clearError: () => setError(null) };
+  const clearError = useCallback(() => setError(null), []);
+  return { locate, busy, error, clearError };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError } from './http-error.js';
 import { decodeCursor, encodeCursor, toPage } from './page-cursor.js';
 
 const key = { micros: '1714567890123456', id: '01890000-0000-7000-8000-000000000001' };

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** A local address for a chosen file, released when the file changes or the component goes. */
+/**
+ * A local address for a chosen file (a preview before upload), released when the file
+ * changes or the component goes.
+ */
 export function useObjectUrl(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {

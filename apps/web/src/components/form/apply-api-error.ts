@@ -1,7 +1,7 @@
 import { camelToSnake } from '@ekispot/shared';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { messages } from '../../../config/messages';
-import { isApiError } from '../../../lib/api-error';
+import { messages } from '../../config/messages';
+import { isApiError } from '../../lib/api-error';
 
 /**
  * Puts a failed call's field errors beside their fields (the first one gets focus) and

@@ -1,5 +1,8 @@
-import { validationFailed } from '../../lib/http-error.js';
-import { POST_MESSAGES } from './posts.messages.js';
+import { validationFailed } from './http-error.js';
+
+/** Said on `cursor` when a cursor was changed or made up. */
+export const INVALID_CURSOR_MESSAGE =
+  '続きの読み込み位置が正しくありません。最初から読み込み直してください。';
 
 /**
  * Keyset cursors (DESIGN §3): the last row's (created_at, id), opaque to clients. The time is
@@ -39,7 +42,7 @@ export function decodeCursor(cursor: string | undefined): PageKey | null {
   ) {
     return { micros: parsed[0], id: parsed[1] };
   }
-  throw validationFailed({ cursor: [POST_MESSAGES.invalidCursor] });
+  throw validationFailed({ cursor: [INVALID_CURSOR_MESSAGE] });
 }
 
 /** Splits a `limit + 1` fetch into the page and the cursor of the next one. */

@@ -1,9 +1,17 @@
-/** PostgreSQL error codes this module reacts to (both drivers; Drizzle wraps them in `cause`). */
+/**
+ * PostgreSQL error codes the services react to, read the same way for both drivers (PGlite
+ * and node-postgres; Drizzle wraps the driver's error in `cause`).
+ */
 function sqlState(error: unknown): string | null {
   const cause = error instanceof Error && 'cause' in error ? error.cause : error;
   if (typeof cause === 'object' && cause !== null && 'code' in cause)
     return typeof cause.code === 'string' ? cause.code : null;
   return null;
+}
+
+/** A unique index refused the write (an address or name taken at the same moment). */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === '23505';
 }
 
 /**

@@ -1,0 +1,23 @@
+import type { WebParamRule } from '@ekispot/shared';
+import type { RouteObject } from 'react-router';
+
+/** Who may open a route: anyone, only visitors (not signed in), or only members. */
+export type RouteAccess = 'open' | 'guest' | 'auth';
+export type RouteLayout = 'map' | 'default' | 'login';
+/**
+ * How a path parameter is validated; a failure shows the 404 error page (spec §2). The rules
+ * are shared with the server, which answers 404 for the same addresses.
+ */
+export type ParamRule = WebParamRule;
+
+export type LazyRouteModule = () => Promise<Pick<RouteObject, 'Component'>>;
+
+export interface AppRouteDefinition {
+  path: string;
+  /** The page's Japanese title; document.title is 「{title} | えきスポ」. */
+  title: string;
+  access: RouteAccess;
+  layout: RouteLayout;
+  params?: Record<string, ParamRule>;
+  lazy: LazyRouteModule;
+}
