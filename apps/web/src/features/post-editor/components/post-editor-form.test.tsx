@@ -305,7 +305,7 @@ describe('PostEditorForm: an event that already started', () => {
     await user.click(await screen.findByRole('button', { name: 'このまま投稿する' }));
     await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
     expect(sentBody().get('starts_at')).toBe('2020-05-01T10:00:00+09:00');
-  });
+  }, 20_000);
 
   it('posts a future event without asking', async () => {
     const user = await fillEvent('2099-05-01T10:00', '2099-05-01T15:00');
@@ -314,5 +314,5 @@ describe('PostEditorForm: an event that already started', () => {
     await user.click(screen.getByRole('button', { name: '投稿する' }));
     await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
+  }, 20_000);
 });
