@@ -141,6 +141,12 @@ describe('sessions', () => {
     expect(stale.statusCode).toBe(200);
     expect(stale.json().data).toBeNull();
     expect(stale.cookies.find((c) => c.name === 'auth')?.value).toBe('');
+
+    // The contract says so too: data may be null, and there is no 401 to expect.
+    const spec = (await ctx.app.inject('/api/v2/openapi.json')).json();
+    const me = spec.paths['/api/v2/auth/me'].get.responses;
+    expect(Object.keys(me)).toEqual(['200']);
+    expect(JSON.stringify(me['200'].content['application/json'].schema)).toContain('"null"');
   });
 
   it('answers 401 and clears the cookie on a call that needs a session', async () => {
