@@ -4,9 +4,7 @@ import { UNEXPECTED_ERROR_MESSAGE } from '@ekispot/shared';
 export const commonMessages = {
   header: {
     home: 'えきスポ トップへ',
-    gacha: '駅ガチャ',
     login: 'ログイン',
-    mainNav: 'メインメニュー',
     account: 'アカウント',
     skipToContent: '本文へ移動',
   },
