@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -15,7 +14,6 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
 import type { Redis } from 'ioredis';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthenticator } from './modules/auth/authenticate.js';
 import { createLocalImageStorage, type ImageStorage } from './modules/images/image-storage.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
 import { devMailRoutes } from './modules/mail/dev-mail.routes.js';
@@ -25,14 +23,20 @@ import { mapRoutes } from './modules/map/map.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createHeadRenderer } from './modules/share/share.service.js';
 import { stationsRoutes } from './modules/stations/stations.routes.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { authenticationPlugin } from './plugins/authentication.js';
+import { errorsPlugin, sendError } from './plugins/errors.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { requestBodiesPlugin } from './plugins/request-bodies.js';
+import { requestTimeoutPlugin } from './plugins/request-timeout.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { APP_VERSION } from './version.js';
+import { createMemoryCounterStore, createRedisCounterStore } from './lib/counter-store.js';
+import { REDACTED_LOG_PATHS, serializeError, serializeRequest } from './lib/log-safety.js';
 
-// Default validation messages in Japanese (spec §5); schemas may still give their own.
+// Default validation messages in Japanese (docs/product-rules.md#errors); schemas may still give their own.
 z.config(z.locales.ja());
 
 export interface AppDependencies {
@@ -41,6 +45,8 @@ export interface AppDependencies {
   redis?: Redis;
   /** Where uploads live; the local folder DATA_DIR/images by default. */
   imageStorage?: ImageStorage;
+  /** Where log lines go; standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole app: plugins and modules. Never listens (server.ts does). */
@@ -48,10 +54,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
+      // No secret reaches the log: named fields are censored on every line, failed queries
+      // lose their parameters, and mail-link tokens leave request URLs (lib/log-safety.ts).
+      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+      serializers: { err: serializeError, req: serializeRequest },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -60,6 +67,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
         : randomUUID();
     },
     trustProxy: config.trustProxy,
+    // A path that cannot be decoded (`%ZZ`, a lone surrogate) or an over-long id still gets
+    // the envelope, not Fastify's own error body.
+    frameworkErrors: (error, _request, reply) =>
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? sendError(reply, 'URI_TOO_LONG')
+        : sendError(reply, 'BAD_REQUEST'),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Requests Node cannot even parse (bad URL bytes, oversized headers) still get the envelope.
@@ -88,14 +101,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(inFlightPlugin);
 
   await app.register(errorsPlugin);
+  await app.register(requestTimeoutPlugin, { timeoutMs: config.requestTimeoutMs });
   await app.register(securityPlugin, { mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
-  // Upload limits are set per route by `readMultipart`; these only bound the worst case.
-  await app.register(multipart, {
-    // Oversized files are reported as field errors by `readMultipart`, not thrown mid-stream.
-    throwFileSizeLimit: false,
-    limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 100, parts: 200 },
-  });
+  await app.register(authenticationPlugin, { db: deps.db, publicUrl: config.publicUrl });
+  await app.register(requestBodiesPlugin);
   await app.register(rateLimit, {
     global: false,
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'ekispot-rl:' } : {}),
@@ -113,19 +123,18 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(mapRoutes, { db: deps.db });
   const imageStorage =
     deps.imageStorage ?? createLocalImageStorage(path.join(config.dataDir, 'images'));
-  const auth = createAuthenticator({ db: deps.db, publicUrl: config.publicUrl });
   await app.register(authRoutes, {
     db: deps.db,
+    counters: deps.redis ? createRedisCounterStore(deps.redis) : createMemoryCounterStore(),
     publicUrl: config.publicUrl,
     storage: imageStorage,
-    auth,
   });
   await app.register(imagesRoutes, { db: deps.db, storage: imageStorage });
-  await app.register(postsRoutes, { db: deps.db, storage: imageStorage, auth });
+  await app.register(postsRoutes, { db: deps.db, storage: imageStorage });
+  await app.register(usersRoutes, { db: deps.db });
   await app.register(mailRoutes, { db: deps.db });
-  // Without SMTP in development, mails are readable at /dev/mail (and logged).
-  if (config.env !== 'production' && !config.smtpUrl)
-    await app.register(devMailRoutes, { db: deps.db });
+  // Without SMTP in development, mails are logged, and readable at /dev/mail where that is safe.
+  if (config.devMailbox) await app.register(devMailRoutes, { db: deps.db });
 
   await app.register(webPlugin, {
     distDir: config.webDistDir,

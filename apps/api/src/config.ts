@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-/** The only reader of process.env (STYLE.md §4). */
+/** The only reader of process.env (docs/conventions.md#layout). */
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = (protocols: string[], hint: string) =>
@@ -19,32 +19,55 @@ const optionalUrl = (protocols: string[], hint: string) =>
       .optional(),
   );
 
-export const configSchema = z.object({
+/** GSI 淡色地図 (地理院タイル): the default raster tiles over the offline basemap. */
+export const GSI_PALE_TILE_URL = 'https://cyberjapandata.gsi.go.jp/xyz/pale/{z}/{x}/{y}.png';
+export const GSI_TILE_ATTRIBUTION = '地理院タイル';
+
+const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: loopback in development and test, every interface in production. */
+  HOST: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'must be a postgres:// URL'),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'must be a redis:// URL'),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().min(3).default('えきスポ <no-reply@ekispot.localhost>'),
+  /** Raster tiles over the offline basemap; `off` keeps the offline basemap only (tests, CI). */
   MAP_TILE_URL: z.preprocess(
     emptyToUndefined,
     z
-      .string()
-      .regex(
-        /^https?:\/\/[^\s]+\{z\}[^\s]*$/,
-        'must be an http(s) URL template containing {z}, {x} and {y}',
-      )
-      .refine((value) => value.includes('{x}') && value.includes('{y}'), 'must contain {x} and {y}')
-      .optional(),
+      .union([
+        z.literal('off'),
+        z
+          .string()
+          .regex(
+            /^https?:\/\/[^\s]+\{z\}[^\s]*$/,
+            'must be off, or an http(s) URL template containing {z}, {x} and {y}',
+          )
+          .refine(
+            (value) => value.includes('{x}') && value.includes('{y}'),
+            'must contain {x} and {y}',
+          ),
+      ])
+      .default(GSI_PALE_TILE_URL),
   ),
-  MAP_TILE_ATTRIBUTION: z.string().default('出典：国土地理院'),
+  /** Shown with the tiles; defaults to 地理院タイル for the default tiles. */
+  MAP_TILE_ATTRIBUTION: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   /** Behind a load balancer, trust its X-Forwarded-* headers (for client IPs and protocol). */
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  /**
+   * The development mailbox at /dev/mail: `auto` opens it only when the server listens on
+   * loopback; `true` opens it on any listen address (still to loopback clients only).
+   */
+  DEV_MAILBOX: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** PostgreSQL: connection and statement timeout (ms), so a stalled server fails fast. */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** A request that has not been answered by then gets 503 (uploads get longer). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
 });
 
 export type Env = z.infer<typeof configSchema>;
@@ -65,6 +88,10 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The built web app; served when the folder exists. */
   webDistDir: string;
+  /** Whether /dev/mail is served (to loopback clients only); never in production. */
+  devMailbox: boolean;
+  databaseTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -72,6 +99,12 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** Loopback listen addresses: nobody from another machine can reach the server. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -90,20 +123,34 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const env = parsed.data;
+  const host = env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+  if (env.NODE_ENV === 'production' && env.DEV_MAILBOX === 'true') {
+    throw new ConfigError([
+      'DEV_MAILBOX: the development mailbox shows every mail with its links; it cannot be enabled in production',
+    ]);
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST,
+    host,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    mapTileUrl: env.MAP_TILE_URL,
-    mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
+    mapTileUrl: env.MAP_TILE_URL === 'off' ? undefined : env.MAP_TILE_URL,
+    mapTileAttribution:
+      env.MAP_TILE_ATTRIBUTION ??
+      (env.MAP_TILE_URL === GSI_PALE_TILE_URL ? GSI_TILE_ATTRIBUTION : ''),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
+    databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    devMailbox:
+      env.NODE_ENV !== 'production' &&
+      !env.SMTP_URL &&
+      (env.DEV_MAILBOX === 'true' || (env.DEV_MAILBOX === 'auto' && isLoopbackHost(host))),
   };
 }

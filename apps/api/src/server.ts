@@ -20,7 +20,11 @@ async function main() {
 
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      timeoutMs: config.databaseTimeoutMs,
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

@@ -16,7 +16,13 @@ import { withDatabase } from './global-setup.js';
 export const testDriver = inject('testDriver');
 
 /** A fresh database for one test file, copied from the run's template (real PostgreSQL either way). */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  options: {
+    /** Rewrites the connection URL (e.g. to go through a proxy the test controls). */
+    connectVia?: (url: string) => string;
+    timeoutMs?: number;
+  } = {},
+): Promise<DatabaseHandle> {
   if (testDriver === 'postgres') {
     const adminUrl = inject('testDatabaseUrl');
     const template = inject('postgresTemplate');
@@ -28,7 +34,11 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await admin.query(`create database ${name} template ${template}`);
     await admin.end();
     // Dropping the database at the end terminates its connections; that is expected here.
-    const handle = await openPostgres(withDatabase(adminUrl, name), { onIdleError: () => {} });
+    const url = withDatabase(adminUrl, name);
+    const handle = await openPostgres(options.connectVia?.(url) ?? url, {
+      onIdleError: () => {},
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    });
     return {
       ...handle,
       close: async () => {
@@ -51,6 +61,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent-test-data',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // Tests never reach the network: the offline basemap only.
+    MAP_TILE_URL: 'off',
     ...overrides,
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { textSchema } from './text.js';
 
-/** Account contract (spec §7, DESIGN §3). Wire format: snake_case. */
+/** Account contract (docs/accounts.md, docs/conventions.md#api-conventions). Wire format: snake_case. */
 
 export const NAME_MAX = 30;
 export const BIO_MAX = 160;
@@ -9,8 +10,7 @@ export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 
-export const nameSchema = z
-  .string({ error: 'ニックネームを入力してください。' })
+export const nameSchema = textSchema({ error: 'ニックネームを入力してください。' })
   .trim()
   .min(1, 'ニックネームを入力してください。')
   .max(NAME_MAX, `ニックネームは${NAME_MAX}文字以内で入力してください。`);
@@ -142,14 +142,13 @@ const multipartBoolean = z.enum(['true', 'false'], {
 });
 
 /**
- * Text fields of `POST /auth/update` (multipart, spec §7). Every field is optional: only
+ * Text fields of `POST /auth/update` (multipart, docs/product-rules.md#calls-and-their-names). Every field is optional: only
  * the fields sent change. The avatar arrives as the file field `avatar`; `remove_avatar=true`
  * deletes the current one.
  */
 export const profileUpdateFieldsSchema = z.object({
   name: nameSchema.optional(),
-  bio: z
-    .string()
+  bio: textSchema({ multiline: true })
     .trim()
     .max(BIO_MAX, `自己紹介は${BIO_MAX}文字以内で入力してください。`)
     .optional(),

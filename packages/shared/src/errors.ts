@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** A path segment (an id) far longer than any real one. */
+  URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_FAILED: 422,
   RATE_LIMITED: 429,
@@ -32,6 +34,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   METHOD_NOT_ALLOWED: 'この操作はサポートされていません。',
   CONFLICT: 'データが競合しました。もう一度お試しください。',
   PAYLOAD_TOO_LARGE: '送信されたデータが大きすぎます。',
+  URI_TOO_LONG: 'URLが長すぎます。',
   UNSUPPORTED_MEDIA_TYPE: 'サポートされていない形式のデータです。',
   VALIDATION_FAILED: '入力内容に誤りがあります。',
   RATE_LIMITED: 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。',

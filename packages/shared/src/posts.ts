@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { JAPAN_BOUNDS, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.js';
 import { pageSchema } from './envelope.js';
 import { stationGroupIdSchema } from './stations.js';
+import { textSchema } from './text.js';
 
 /**
- * Posts, comments and reactions (DESIGN §3–§4). Wire format: snake_case. Create and update
- * are multipart (spec §7): photos as `images[0]`, `images[1]`, …; text fields arrive as
+ * Posts, comments and reactions (docs/posts.md). Wire format: snake_case. Create and update
+ * are multipart (docs/posts.md#multipart-forms): photos as `images[0]`, `images[1]`, …; text fields arrive as
  * strings, so numbers and dates are coerced here.
  */
 
@@ -83,13 +84,11 @@ const dateTimeSchema = z.iso.datetime({
  */
 export const postCreateFieldsSchema = z.object({
   kind: z.enum(POST_KINDS, { error: '投稿の種類を選んでください。' }),
-  title: z
-    .string()
+  title: textSchema()
     .trim()
     .max(POST_TITLE_MAX, `タイトルは${POST_TITLE_MAX}文字以内で入力してください。`)
     .default(''),
-  body: z
-    .string()
+  body: textSchema({ multiline: true })
     .trim()
     .max(POST_BODY_MAX, `本文は${POST_BODY_MAX}文字以内で入力してください。`)
     .default(''),
@@ -174,7 +173,7 @@ export const postSchema = z.object({
 export type Post = z.infer<typeof postSchema>;
 
 export const pageQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: textSchema().max(200).optional(),
   limit: z.coerce
     .number()
     .int()
@@ -195,8 +194,7 @@ export const postPageSchema = pageSchema(postSchema);
 export type PostPage = z.infer<typeof postPageSchema>;
 
 export const commentBodySchema = z.object({
-  body: z
-    .string({ error: 'コメントを入力してください。' })
+  body: textSchema({ multiline: true, error: 'コメントを入力してください。' })
     .trim()
     .min(1, 'コメントを入力してください。')
     .max(COMMENT_BODY_MAX, `コメントは${COMMENT_BODY_MAX}文字以内で入力してください。`),

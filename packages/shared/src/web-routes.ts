@@ -19,7 +19,7 @@ const uuid = (name: string) => ({ [name]: 'uuid' }) as const;
 const token = { token: 'token' } as const;
 const station = { stationGroupId: 'stationGroupId' } as const;
 
-/** Every page of the web app (spec §2). Query strings are not part of a pattern. */
+/** Every page of the web app (docs/product-rules.md#routes-and-access). Query strings are not part of a pattern. */
 export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
   { path: '/' },
   { path: '/login' },
@@ -62,6 +62,12 @@ export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
   { path: '/profile/:userId/lists', params: uuid('userId') },
   { path: '/profile/:userId/posts', params: uuid('userId') },
   { path: '/profile/:userId/stamps', params: uuid('userId') },
+  // The profile itself and the tabs' short addresses lead to the tab pages above.
+  { path: '/profile/:userId', params: uuid('userId') },
+  { path: '/profile/:userId/liked', params: uuid('userId') },
+  { path: '/profile/:userId/want-to-participate-events', params: uuid('userId') },
+  { path: '/profile/:userId/want-to-visit-spots', params: uuid('userId') },
+  { path: '/profile/:userId/want-to-visit-stations', params: uuid('userId') },
   { path: '/rankings/impact' },
   { path: '/rankings/post' },
   { path: '/timeline/list/all' },

@@ -78,11 +78,34 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   }
 }
 
+export interface PostgresOptions {
+  onIdleError?: (error: Error) => void;
+  /**
+   * Fail fast when the server stalls: a connection must open, and every statement finish,
+   * within this time (server-side `statement_timeout`, and a client-side read timeout for a
+   * server that does not answer at all). Unset: no limit (imports, tools).
+   */
+  timeoutMs?: number;
+}
+
 export async function openPostgres(
   connectionString: string,
-  options: { onIdleError?: (error: Error) => void } = {},
+  options: PostgresOptions = {},
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 20 });
+  await migratePostgres(connectionString);
+  const { timeoutMs } = options;
+  const pool = new pg.Pool({
+    connectionString,
+    max: 20,
+    keepAlive: true,
+    ...(timeoutMs && {
+      connectionTimeoutMillis: timeoutMs,
+      statement_timeout: timeoutMs,
+      // A little later than the server's own limit, for a server that is not answering.
+      query_timeout: timeoutMs + 1_000,
+      idle_in_transaction_session_timeout: timeoutMs * 2,
+    }),
+  });
   // An idle connection can be cut (server restart, failover, an administrator): the pool
   // drops it and the next query opens a new one. Unhandled, the event would end the process.
   pool.on(
@@ -91,25 +114,39 @@ export async function openPostgres(
       ((error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`)),
   );
   const db = drizzleNodePg(pool, { schema });
-  // Several instances may start at once: one migrates while the others wait.
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrateNodePg(db, { migrationsFolder });
-  } catch (error) {
-    lockClient.release();
-    await pool.end();
-    throw error;
-  }
-  await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-  lockClient.release();
   return { db, driver: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * Migrations run on a connection of their own, without the request timeouts (building an
+ * index may take a while). Several instances may start at once: one migrates while the
+ * others wait.
+ */
+async function migratePostgres(connectionString: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString, max: 1 });
+  pool.on('error', () => undefined);
+  try {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder });
+      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    } finally {
+      lockClient.release();
+    }
+  } finally {
+    await pool.end();
+  }
 }
 
 export function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
+  timeoutMs?: number;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, {
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    });
   return openPglite(path.join(options.dataDir, 'pg'));
 }

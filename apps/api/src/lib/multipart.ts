@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { HttpError, validationFailed } from './http-error.js';
 
 /**
- * Multipart bodies (spec §7): text fields and files, arrays as indexed keys (`images[0]`),
+ * Multipart bodies (docs/product-rules.md#calls-and-their-names): text fields and files, arrays as indexed keys (`images[0]`),
  * nested objects as `a[b]`, null values simply absent. Files are read into memory within
  * per-file limits; the body is then validated like JSON, so field errors look the same.
  */
@@ -38,6 +38,22 @@ export interface MultipartBody {
 const MAX_TEXT_FIELDS = 100;
 const MAX_TEXT_FIELD_BYTES = 64 * 1024;
 const NOT_A_FILE_FIELD = 'この項目にはファイルを送信できません。';
+
+export const MALFORMED_FORM_MESSAGE =
+  '送信されたフォームの形式が正しくありません。もう一度お試しください。';
+
+/**
+ * The parser's own complaints (no boundary, a form cut short, broken headers) are the
+ * client's fault: 400. Our errors, the framework's limits (413) and system errors (a full
+ * disk) keep their meaning.
+ */
+function asMalformedForm(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  if (error instanceof Error && 'syscall' in error) return error;
+  if (error instanceof Error && 'code' in error && String(error.code).startsWith('FST_'))
+    return error;
+  return new HttpError('BAD_REQUEST', MALFORMED_FORM_MESSAGE);
+}
 
 /** `images[0]` → ['images', '0']; `a[b][c]` → ['a', 'b', 'c']; anything malformed → null. */
 export function parseFieldName(name: string): string[] | null {
@@ -106,7 +122,7 @@ export async function readMultipart(
       await readPart(part, options, { tree, files, fileFieldTexts, fieldErrors });
   } catch (error) {
     if (!(error instanceof Error && 'code' in error && error.code === 'FST_FILES_LIMIT'))
-      throw error;
+      throw asMalformedForm(error);
     (fieldErrors[options.fileFields[0] ?? '_'] ??= []).push(
       options.tooManyFilesMessage ?? `ファイルは${options.maxFiles}個まで送信できます。`,
     );

@@ -8,6 +8,7 @@ import {
 } from '@ekispot/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../lib/database-unavailable.js';
 import { HttpError } from '../lib/http-error.js';
 
 interface ValidationIssue {
@@ -50,7 +51,7 @@ const FRAMEWORK_ERRORS: Record<string, ErrorCode> = {
 };
 
 /**
- * The one error handler (STYLE.md): every failure leaves as the envelope of spec §8,
+ * The one error handler (docs/conventions.md#api-conventions): every failure leaves as the envelope,
  * validation failures as 422 with field errors, and no 5xx ever shows its internals.
  */
 export const errorsPlugin = fp(
@@ -77,6 +78,11 @@ export const errorsPlugin = fp(
         // A client error raised by a plugin: keep the status, show our Japanese text.
         request.log.info({ err: error }, 'client error');
         return sendError(reply, errorCodeForStatus(error.statusCode));
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.error({ err: error }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return sendError(reply, 'SERVICE_UNAVAILABLE');
       }
       request.log.error({ err: error }, 'unhandled error');
       return sendError(reply, 'INTERNAL');

@@ -1,10 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Resolves once every handler that has started is done, or after `timeoutMs`. */
+    /** Resolves once every handler and background task that has started is done, or after `timeoutMs`. */
     drainInFlight(timeoutMs: number): Promise<boolean>;
+    /**
+     * Runs work after the answer has gone: the answer then takes the same time whatever the
+     * work turns out to be. Failures are logged; shutdown waits for the task like a handler.
+     */
+    runInBackground(log: FastifyBaseLogger, what: string, task: () => Promise<unknown>): void;
   }
 }
 
@@ -16,10 +21,14 @@ declare module 'fastify' {
  */
 export const inFlightPlugin = fp(
   async (app: FastifyInstance) => {
-    const running = new Set<FastifyRequest>();
-    let idle: (() => void) | null = null;
-    const finish = (request: FastifyRequest) => {
-      if (running.delete(request) && running.size === 0) idle?.();
+    const running = new Set<object>();
+    let waiters: (() => void)[] = [];
+    const finish = (work: object) => {
+      if (running.delete(work) && running.size === 0) {
+        const woken = waiters;
+        waiters = [];
+        for (const wake of woken) wake();
+      }
     };
     app.addHook('onRequest', async (request) => {
       running.add(request);
@@ -30,14 +39,25 @@ export const inFlightPlugin = fp(
     });
     app.addHook('onResponse', async (request) => finish(request));
 
+    app.decorate('runInBackground', (log, what, task) => {
+      const work = {};
+      running.add(work);
+      // After the current turn, so the handler's answer leaves first.
+      setImmediate(() => {
+        task()
+          .catch((error: unknown) => log.error({ err: error }, `${what} failed`))
+          .finally(() => finish(work));
+      });
+    });
+
     app.decorate('drainInFlight', (timeoutMs: number) => {
       if (running.size === 0) return Promise.resolve(true);
       return new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), timeoutMs);
-        idle = () => {
+        waiters.push(() => {
           clearTimeout(timer);
           resolve(true);
-        };
+        });
       });
     });
   },

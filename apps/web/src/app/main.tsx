@@ -19,7 +19,8 @@ z.config(z.locales.ja());
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-// Any 401 (except the start-up profile call) clears the session and goes to /login (spec §4).
+// Any 401 (except the start-up profile call) clears the session and goes to /login
+// (docs/product-rules.md#session, docs/navigation.md).
 setUnauthorizedHandler(createUnauthorizedHandler(queryClient, router));
 
 // Vite reports a failed preload of a lazy chunk here (a deploy replaced the files).

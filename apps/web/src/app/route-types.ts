@@ -5,8 +5,9 @@ import type { RouteObject } from 'react-router';
 export type RouteAccess = 'open' | 'guest' | 'auth';
 export type RouteLayout = 'map' | 'default' | 'login';
 /**
- * How a path parameter is validated; a failure shows the 404 error page (spec §2). The rules
- * are shared with the server, which answers 404 for the same addresses.
+ * How a path parameter is validated; a failure shows the 404 error page
+ * (docs/product-rules.md#routes-and-access). The rules are shared with the server, which
+ * answers 404 for the same addresses (docs/navigation.md).
  */
 export type ParamRule = WebParamRule;
 

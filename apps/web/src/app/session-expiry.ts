@@ -18,7 +18,7 @@ export function isSessionExpiredState(state: unknown): state is LoginPageState {
 }
 
 /**
- * What any 401 does (spec §4): forget the session and go to /login, back to the page
+ * What any 401 does (docs/product-rules.md#session): forget the session and go to /login, back to the page
  * afterwards. The login page says the login expired only when there was a session to end
  * (a member whose token was revoked or ran out), never to a visitor.
  */

@@ -30,7 +30,7 @@ function hasPreviousEntry(): boolean {
 }
 
 /**
- * The error page (spec §8), drawn inside the page's layout so the header and footer stay:
+ * The error page (docs/product-rules.md#errors), drawn inside the page's layout so the header and footer stay:
  * 404 → 「ページが見つかりません」, anything else → 「エラーが発生しました」, with a way back
  * and a document title that says what happened (docs/navigation.md).
  */

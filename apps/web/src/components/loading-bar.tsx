@@ -11,7 +11,7 @@ const BAR_COLOR = '#ffd54f';
 const BAR_HEIGHT_PX = 4;
 
 /**
- * The global loading indicator (spec §2, §4), fixed to the top edge over the header. It
+ * The global loading indicator (docs/product-rules.md#navigation, docs/navigation.md), fixed to the top edge over the header. It
  * appears once `active` has lasted {@link LOADING_BAR_DELAY_MS} and goes right after it ends.
  */
 export function LoadingBar({ active }: { active: boolean }) {

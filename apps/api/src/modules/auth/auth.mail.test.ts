@@ -42,6 +42,8 @@ afterAll(async () => {
 
 /** Sends what the outbox holds and returns the one message received for `address`. */
 async function receive(address: string) {
+  // Registration and mail requests queue their mail after answering.
+  await ctx.app.drainInFlight(10_000);
   await worker.drain();
   const mails = smtp.received.filter((mail) => mail.rcptTo.includes(address));
   expect(mails).toHaveLength(1);

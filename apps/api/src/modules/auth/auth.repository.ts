@@ -7,8 +7,13 @@ import { authTokens, mailTokens, users } from '../../db/schema/index.js';
 export type UserRow = typeof users.$inferSelect;
 export type MailTokenPurpose = (typeof mailTokens.$inferSelect)['purpose'];
 
-export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.email, email));
+export async function findUserByEmail(
+  db: Database,
+  email: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<UserRow | null> {
+  const query = db.select().from(users).where(eq(users.email, email));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
 

@@ -22,11 +22,15 @@ import { z } from 'zod';
 import { envelope } from '../../lib/envelope.js';
 import { multipartValidatorCompiler, parseFields, readMultipart } from '../../lib/multipart.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { IMAGE_MESSAGES } from '../images/image-processing.js';
+import { clearAuthCookie, setAuthCookie } from '../../lib/auth-token.js';
+import { IMAGE_MESSAGES } from '../images/images.service.js';
 import type { AuthDeps } from './auth.service.js';
 import * as service from './auth.service.js';
-import { clearAuthCookie, setAuthCookie, type Authenticator } from './authenticate.js';
-import { extraRateLimit, rateLimit } from './rate-limits.js';
+import type { CounterStore } from '../../lib/counter-store.js';
+import { HttpError } from '../../lib/http-error.js';
+import { createLoginThrottle } from './login-throttle.js';
+import { createMailBudget } from './mail-budget.js';
+import { rateLimit } from './rate-limits.js';
 
 const tags = ['auth'];
 const base = `${API_BASE_PATH}/auth`;
@@ -38,16 +42,20 @@ const profileUpdateFormSchema = profileUpdateFieldsSchema.extend({
   avatar: z.file().optional().meta({ description: 'JPEG, PNG, WebP, GIF or AVIF, ≤ 10 MB' }),
 });
 
-export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator }> = async (
-  app,
-  deps,
-) => {
-  const { auth } = deps;
+export const authRoutes: FastifyPluginAsyncZod<
+  AuthDeps & { counters: CounterStore }
+> = async (app, deps) => {
+  const { auth } = app;
+  const throttle = createLoginThrottle(deps.counters);
+  const mailBudget = createMailBudget(deps.counters);
+  /** Every route that sends a mail spends from one budget (mail-budget.ts). */
+  const spendMailBudget = async (request: { ip: string; body: { email: string } }) =>
+    mailBudget.take(request.ip, request.body.email);
 
   app.post(
     `${base}/register`,
     {
-      config: { rateLimit: rateLimit.register },
+      preHandler: spendMailBudget,
       schema: {
         tags,
         summary: 'Register; a verification mail is sent',
@@ -56,7 +64,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
       },
     },
     async (request, reply) => {
-      await service.register(deps, request.body);
+      const body = request.body;
+      // The answer must not tell a new address from a known one, even by its timing.
+      app.runInBackground(request.log, 'registration', () => service.register(deps, body));
       return reply
         .status(201)
         .send(
@@ -72,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
   app.post(
     `${base}/email/resend`,
     {
-      config: { rateLimit: rateLimit.mailRequest },
+      preHandler: spendMailBudget,
       schema: {
         tags,
         summary: 'Send the verification mail again',
@@ -81,7 +91,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
       },
     },
     async (request) => {
-      await service.resendVerification(deps, request.body.email);
+      const { email } = request.body;
+      app.runInBackground(request.log, 'verification resend', () =>
+        service.resendVerification(deps, email),
+      );
       return envelope(null, '未確認のアカウントがある場合、確認メールを再送しました。');
     },
   );
@@ -105,9 +118,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
   app.post(
     `${base}/login`,
     {
-      // Two limits: per account (route config) and per IP (its own preHandler).
-      config: { rateLimit: rateLimit.loginPerAccount },
-      preHandler: extraRateLimit(app, rateLimit.loginPerIp),
+      // Per IP over all accounts here; failures per account in login-throttle.ts.
+      config: { rateLimit: rateLimit.loginPerIp },
+      preHandler: async (request) => throttle.before(request.body.email, request.ip),
       schema: {
         tags,
         summary: 'Log in; sets the auth cookie and returns the token',
@@ -119,10 +132,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
       },
     },
     async (request, reply) => {
-      const result = await service.login(deps, {
-        ...request.body,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
+      const { email } = request.body;
+      const result = await service
+        .login(deps, { ...request.body, userAgent: request.headers['user-agent'] ?? null })
+        .catch(async (error: unknown) => {
+          if (error instanceof HttpError && error.code === 'VALIDATION_FAILED')
+            await throttle.failed(email, request.ip);
+          throw error;
+        });
+      await throttle.succeeded(email, request.ip);
       setAuthCookie(reply, result.token);
       return envelope(result, 'ログインしました。');
     },
@@ -227,7 +245,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
   app.post(
     `${base}/password/reset/request`,
     {
-      config: { rateLimit: rateLimit.mailRequest },
+      preHandler: spendMailBudget,
       schema: {
         tags,
         summary: 'Mail a password reset link (same answer whether or not the address exists)',
@@ -236,7 +254,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
       },
     },
     async (request) => {
-      await service.requestPasswordReset(deps, request.body.email);
+      const { email } = request.body;
+      app.runInBackground(request.log, 'password reset request', () =>
+        service.requestPasswordReset(deps, email),
+      );
       return envelope(
         null,
         '入力されたメールアドレスが登録されている場合、パスワード再設定用のメールを送信しました。',
@@ -263,7 +284,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { auth: Authenticator 
   app.post(
     `${base}/email/change/request`,
     {
-      config: { rateLimit: rateLimit.mailRequest },
+      preHandler: spendMailBudget,
       schema: {
         tags,
         security,

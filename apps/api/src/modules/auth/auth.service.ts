@@ -13,11 +13,12 @@ import {
   emailVerificationMail,
   passwordChangedMail,
   passwordResetMail,
-} from '../mail/mail-templates.js';
-import type { ImageStorage } from '../images/image-storage.js';
+  enqueueMail,
+} from '../mail/mail-outbox.service.js';
+import type { ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
-import { enqueueMail } from '../mail/mail-outbox.service.js';
-import { prepareMemberRemoval } from '../posts/post-removal.js';
+import { prepareMemberRemoval } from '../posts/posts.service.js';
+import { prepareMemberLeaving } from '../users/users.service.js';
 import * as repository from './auth.repository.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { createSecretToken, hashSecretToken } from '../../lib/secret-tokens.js';
@@ -34,6 +35,18 @@ const HOUR_MS = 60 * 60 * 1000;
 const INVALID_LINK =
   'このリンクは無効か、有効期限が切れています。お手数ですが、もう一度お手続きください。';
 const WRONG_PASSWORD = 'パスワードが正しくありません。';
+
+export type { UserRow } from './auth.repository.js';
+
+/** The unexpired session a token hash names, with its member, or null (for authentication). */
+export function findSession(db: Database, tokenHash: string) {
+  return repository.findSession(db, tokenHash);
+}
+
+/** Marks a session as used now. */
+export function touchSession(db: Database, sessionId: string) {
+  return repository.touchSession(db, sessionId);
+}
 
 export function toMe(user: repository.UserRow): Me {
   return {
@@ -66,41 +79,46 @@ async function sendVerification(deps: AuthDeps, db: Database, user: repository.U
 }
 
 /**
- * Registers an account and mails a verification link. An address that is already
- * registered gets the same answer and no account, so registering reveals nothing.
+ * Registers an account and mails a verification link. An address that is already verified
+ * gets the same answer and nothing changes, so registering reveals nothing. An address that
+ * is registered but not yet verified proves nobody's ownership: whoever registers it again
+ * replaces the pending name and password, and every earlier link stops working, so the only
+ * link that verifies is the newest one, for the credentials that sent it. Whoever squatted
+ * an address first therefore cannot be handed the owner's account.
  */
 export async function register(
   deps: AuthDeps,
   input: { name: string; email: string; password: string },
 ) {
   const passwordHash = await hashPassword(input.password);
-  const existing = await repository.findUserByEmail(deps.db, input.email);
-  if (existing) {
-    // An unverified owner may have lost the first mail: send a fresh link to that address.
-    if (!existing.emailVerifiedAt) {
-      await deps.db.transaction((tx) => sendVerification(deps, tx, existing));
-    }
-    return;
-  }
   try {
     await deps.db.transaction(async (tx) => {
-      const user = await repository.insertUser(tx, {
-        name: input.name,
-        email: input.email,
-        passwordHash,
-      });
+      // Locked: two registrations of one pending address take turns, the later one wins.
+      const existing = await repository.findUserByEmail(tx, input.email, { forUpdate: true });
+      if (existing?.emailVerifiedAt) return;
+      const user = existing
+        ? await repository.updateUser(tx, existing.id, { name: input.name, passwordHash })
+        : await repository.insertUser(tx, {
+            name: input.name,
+            email: input.email,
+            passwordHash,
+          });
+      if (!user) return;
+      // A pending reset link was sent for the replaced credentials: it goes as well.
+      await repository.expireMailTokens(tx, user.id, 'reset_password');
       await sendVerification(deps, tx, user);
     });
   } catch (error) {
-    // Two registrations for one address at once: the loser looks like any other duplicate.
+    // Two first registrations for one address at once: the loser looks like any other duplicate.
     if (!isUniqueViolation(error)) throw error;
   }
 }
 
 export async function resendVerification(deps: AuthDeps, email: string) {
-  const user = await repository.findUserByEmail(deps.db, email);
-  if (user && !user.emailVerifiedAt)
-    await deps.db.transaction((tx) => sendVerification(deps, tx, user));
+  await deps.db.transaction(async (tx) => {
+    const user = await repository.findUserByEmail(tx, email, { forUpdate: true });
+    if (user && !user.emailVerifiedAt) await sendVerification(deps, tx, user);
+  });
 }
 
 export async function verifyEmail(deps: AuthDeps, token: string): Promise<void> {
@@ -337,6 +355,7 @@ export async function deleteAccount(deps: AuthDeps, user: repository.UserRow, pa
   }
   const files = await deps.db.transaction(async (tx) => {
     await prepareMemberRemoval(tx, user.id);
+    await prepareMemberLeaving(tx, user.id);
     const keys = await images.deleteImageRowsOwnedBy(tx, user.id);
     await repository.deleteUser(tx, user.id);
     await enqueueMail(tx, { to: user.email, ...accountDeletedMail({ name: user.name }) });

@@ -6,6 +6,19 @@ import { envelope } from '../../lib/envelope.js';
 import { HttpError } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 
+/** /health answers within 2 s whatever the database does. */
+export const HEALTH_DEADLINE_MS = 1_500;
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  // The query may still fail after the deadline: nobody is waiting for it then.
+  work.catch(() => undefined);
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; version: string }> = async (
   app,
   { db, version },
@@ -23,10 +36,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; version: string
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       try {
-        await db.execute(sql`select 1`);
+        // A stalled database must not stall the check: load balancers need an answer.
+        await withDeadline(db.execute(sql`select 1`), HEALTH_DEADLINE_MS);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
-        throw new HttpError('SERVICE_UNAVAILABLE');
+        throw new HttpError('SERVICE_UNAVAILABLE', undefined, null, { 'retry-after': '5' });
       }
       return envelope({ status: 'ok' as const, database: 'ok' as const, version });
     },

@@ -6,6 +6,8 @@ import { processUpload } from './image-processing.js';
 import * as repository from './images.repository.js';
 
 export type { ImageRow } from './images.repository.js';
+export type { ImageStorage } from './image-storage.js';
+export { IMAGE_MESSAGES } from './image-processing.js';
 export type ImageSize = 'full' | 'thumb';
 
 /**

@@ -18,7 +18,7 @@ const captureLog: MailLogger = {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp(testConfig(), { db: database.db });
+  app = await buildApp(testConfig({ HOST: '127.0.0.1' }), { db: database.db });
   await app.ready();
 });
 
@@ -91,6 +91,55 @@ describe('the development outbox', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ success: false, status: 404 });
     expect((await app.inject({ method: 'GET', url: '/dev/mail/nope' })).statusCode).toBe(422);
+  });
+});
+
+describe('where the development mailbox is served', () => {
+  async function statusOf(env: Record<string, string>, remoteAddress: string) {
+    const other = await buildApp(testConfig(env), { db: database.db });
+    try {
+      const response = await other.inject({ method: 'GET', url: '/dev/mail', remoteAddress });
+      if (response.statusCode === 404) expect(response.json()).toMatchObject({ success: false });
+      return response.statusCode;
+    } finally {
+      await other.close();
+    }
+  }
+
+  it('answers only clients on this machine, when the server listens on loopback', async () => {
+    expect(await statusOf({ HOST: '127.0.0.1' }, '127.0.0.1')).toBe(200);
+    expect(await statusOf({ HOST: '::1' }, '::ffff:127.0.0.1')).toBe(200);
+    expect(await statusOf({ HOST: '127.0.0.1' }, '203.0.113.9')).toBe(404);
+    expect(await statusOf({ HOST: '127.0.0.1' }, '192.168.1.20')).toBe(404);
+  });
+
+  it('does not exist on a server listening on every interface unless enabled', async () => {
+    expect(await statusOf({ HOST: '0.0.0.0' }, '127.0.0.1')).toBe(404);
+    expect(await statusOf({ HOST: '0.0.0.0' }, '203.0.113.9')).toBe(404);
+    expect(await statusOf({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' }, '127.0.0.1')).toBe(200);
+    expect(await statusOf({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' }, '203.0.113.9')).toBe(404);
+    expect(await statusOf({ HOST: '127.0.0.1', DEV_MAILBOX: 'false' }, '127.0.0.1')).toBe(404);
+  });
+
+  it('trusts no forwarded address that is not loopback as well', async () => {
+    const other = await buildApp(testConfig({ HOST: '127.0.0.1', TRUST_PROXY: 'true' }), {
+      db: database.db,
+    });
+    const response = await other.inject({
+      method: 'GET',
+      url: '/dev/mail',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+    });
+    await other.close();
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('is never served in production, and cannot be enabled there', async () => {
+    expect(await statusOf({ NODE_ENV: 'production', HOST: '127.0.0.1' }, '127.0.0.1')).toBe(404);
+    expect(() => testConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(
+      /DEV_MAILBOX/,
+    );
   });
 });
 

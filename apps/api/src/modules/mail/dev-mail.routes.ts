@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
+import { notFound } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { escapeHtml, linkify } from './mail-templates.js';
 import * as service from './mail-outbox.service.js';
@@ -54,11 +55,26 @@ function sendHtml(reply: FastifyReply, html: string, csp: string) {
     .send(html);
 }
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const bare = address.toLowerCase().replace(/^::ffff:/, '');
+  return bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
 /**
- * The development outbox. Register only when NODE_ENV is not production and SMTP_URL is
- * unset: it shows every queued mail, links included, to anyone who can reach the server.
+ * The development outbox. It shows every queued mail, reset links included, so it is
+ * registered only outside production without SMTP_URL, when the server listens on loopback
+ * or DEV_MAILBOX=true (config.ts), and it answers only clients on this machine: the socket's
+ * peer and, behind a trusted proxy, the forwarded client must both be loopback. To anyone
+ * else it does not exist.
  */
 export const devMailRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackAddress(request.ip))
+      throw notFound();
+  });
+
   app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) =>
     sendHtml(reply, renderList(await service.listRecentMails(db, LIST_LIMIT)), NO_SCRIPT_CSP),
   );

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
-import { images, postImages, posts, stationGroups } from '../../db/schema/index.js';
+import { images, postImages, posts, stationGroups, users } from '../../db/schema/index.js';
 
 const parents = alias(posts, 'parent');
 
@@ -44,5 +44,22 @@ export async function findStationPreviewImage(db: Database, stationGroupId: numb
     .where(eq(posts.stationGroupId, stationGroupId))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(1);
+  return row ?? null;
+}
+
+/** What a profile's link preview needs: name, bio and the avatar's size. */
+export async function findUserPreview(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      bio: users.bio,
+      imageId: images.id,
+      imageWidth: images.width,
+      imageHeight: images.height,
+    })
+    .from(users)
+    .leftJoin(images, eq(images.id, users.avatarImageId))
+    .where(eq(users.id, id));
   return row ?? null;
 }

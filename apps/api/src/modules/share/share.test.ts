@@ -135,8 +135,25 @@ describe('link previews', () => {
     expect(html).toContain('<title>赤レンガ広場の写真 | えきスポ</title>');
   });
 
-  it('keeps the default head, with 404, for posts and stations that do not exist', async () => {
+  it("gives every profile tab the member's name, bio and avatar", async () => {
+    const avatar = await storeImage(ctx.db, ctx.storage, userId, await jpegWithGps(400, 400));
+    await ctx.db
+      .update(users)
+      .set({ bio: '週末は駅めぐり。', avatarImageId: avatar.id })
+      .where(eq(users.id, userId));
+    for (const tab of ['posts', 'action/liked', 'want-to-visit-spots']) {
+      const html = await page(`/profile/${userId}/${tab}`);
+      expect(html).toContain('<title>撮り鉄さんのプロフィール | えきスポ</title>');
+      expect(metaContent(html, 'og:description')).toBe('週末は駅めぐり。');
+      expect(metaContent(html, 'og:type')).toBe('profile');
+      expect(metaContent(html, 'og:url')).toBe(`${origin}/profile/${userId}/posts`);
+      expect(metaContent(html, 'og:image')).toBe(`${origin}/api/v2/image/${avatar.id}`);
+    }
+  });
+
+  it('keeps the default head, with 404, for posts, stations and members that do not exist', async () => {
     for (const url of [
+      '/profile/01890000-0000-7000-8000-000000000000/posts',
       '/post/01890000-0000-7000-8000-000000000000',
       '/station/999999999',
       '/post/not-a-uuid',
@@ -160,7 +177,8 @@ describe('link previews', () => {
       '/login?redirect=%2Fleave',
       '/search/station/random',
       '/post/create/spot',
-      '/profile/01890000-0000-7000-8000-000000000000/posts',
+      '/users',
+      '/timeline/post/all',
     ]) {
       const html = await page(url);
       expect(html).toContain('<title>えきスポ</title>');

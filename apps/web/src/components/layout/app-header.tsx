@@ -23,7 +23,7 @@ interface AppHeaderProps {
   notifications?: ReactNode;
 }
 
-/** Only from lg (spec §9): below it the bottom bar carries the destinations. */
+/** Only from lg (docs/product-rules.md#constants): below it the bottom bar carries the destinations. */
 const DESKTOP_ONLY = { display: { xs: 'none', lg: 'flex' } } as const;
 
 /**

@@ -23,7 +23,7 @@ export const bottomNavItemSx: SxProps<Theme> = {
 };
 
 /**
- * The phone's navigation (below lg, spec §9): the same destinations as the desktop header,
+ * The phone's navigation (below lg, docs/product-rules.md#constants): the same destinations as the desktop header,
  * with the 「投稿」 trigger in the middle. It stays at the bottom edge while the page scrolls.
  */
 export function BottomNav({ post }: { post: ReactNode }) {

@@ -4,14 +4,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
+import { authKeys } from './query-keys';
 
-/** The signed-in user's own account, camelCased as every response is (spec §3). */
+/** The signed-in user's own account, camelCased as every response is (docs/product-rules.md#calls-and-their-names). */
 export type SessionUser = CamelCased<Me>;
 
-export const ME_QUERY_KEY = ['auth', 'me'] as const;
+/** The signed-in user's key (authKeys.me). */
+export const ME_QUERY_KEY = authKeys.me();
 
 /**
- * The start-up profile call (spec §4). The API answers 200 with null for a visitor, so a
+ * The start-up profile call (docs/product-rules.md#session). The API answers 200 with null for a visitor, so a
  * visitor's page load makes no failing call. A failure all the same (network, 5xx) leaves the
  * app signed out; it opts out of the 401 handler, which must never send a visitor to /login.
  */
@@ -46,7 +48,9 @@ export function setSessionUser(queryClient: QueryClient, user: SessionUser): voi
  * may have been someone else's view (likes, wants, follows): mark it stale so it refetches.
  */
 export function refreshAfterSessionChange(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+  void queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] !== authKeys.all[0],
+  });
 }
 
 /** Forgets the signed-in user (after a 401, a logout or leaving). */

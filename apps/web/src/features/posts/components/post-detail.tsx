@@ -41,6 +41,8 @@ interface PostDetailProps {
   viewerId: string | null | undefined;
   /** Draws the small map of the post's place (the page supplies the map component). */
   renderMap?: (place: PostPlace) => ReactNode;
+  /** Beside the author (the page supplies the follow button). */
+  renderAuthorAction?: (author: PostView['user']) => ReactNode;
 }
 
 /** The post's title, or for an untitled photo 「{station}駅の写真」 / 「{parent}の写真」. */
@@ -51,7 +53,7 @@ export function postDisplayTitle(
 }
 
 /** /post/:postId — the whole post, its reactions, attached posts and comments. */
-export function PostDetail({ postId, viewerId, renderMap }: PostDetailProps) {
+export function PostDetail({ postId, viewerId, renderMap, renderAuthorAction }: PostDetailProps) {
   const post = usePost(postId);
   usePrimaryLoading(post.isPending);
   const notice = useNotice();
@@ -84,7 +86,15 @@ export function PostDetail({ postId, viewerId, renderMap }: PostDetailProps) {
           >
             {title}
           </Typography>
-          <Box sx={{ mt: 1.5 }}>
+          <Box
+            sx={{
+              mt: 1.5,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 2,
+            }}
+          >
             <UserChip
               user={data.user}
               meta={
@@ -96,6 +106,7 @@ export function PostDetail({ postId, viewerId, renderMap }: PostDetailProps) {
                 </>
               }
             />
+            {renderAuthorAction?.(data.user)}
           </Box>
         </Box>
 
