@@ -120,6 +120,11 @@ export const meSchema = publicUserSchema.extend({
   mail_opt_in: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
+/**
+ * `GET /auth/me`: the signed-in user, or null when the request carries no valid session
+ * (a visitor, or a session that ended), so a visitor's page load makes no failing call.
+ */
+export const sessionSchema = meSchema.nullable();
 
 export const loginResultSchema = z.object({ token: z.string(), user: meSchema });
 

@@ -18,6 +18,29 @@ export const POST_KIND_LABELS: Record<PostKind, string> = {
   event: 'イベント',
   image: '写真',
 };
+/**
+ * What a post is called where it has no title of its own: a photo post is 「{station}駅の写真」
+ * or 「{parent}の写真」, never a bare 「写真」; other kinds fall back to their kind.
+ */
+export function postDisplayTitle(post: {
+  kind: PostKind;
+  title: string;
+  station?: { name: string } | null;
+  parent?: { title: string } | null;
+}): string {
+  if (post.title) return post.title;
+  if (post.kind === 'image') {
+    if (post.parent?.title) return `${post.parent.title}の写真`;
+    if (post.station) return `${post.station.name}駅の写真`;
+  }
+  return POST_KIND_LABELS[post.kind];
+}
+
+/** 「{title}の写真」, without doubling it when the title already names a photo. */
+export function photoOf(title: string): string {
+  return title.endsWith('写真') ? title : `${title}の写真`;
+}
+
 /** What the want button says on each kind (images have none). */
 export const POST_WANT_LABELS = { spot: '行きたい', event: '参加したい' } as const;
 

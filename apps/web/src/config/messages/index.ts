@@ -1,5 +1,6 @@
 import { authMessages } from './auth';
 import { commonMessages } from './common';
+import { navigationMessages } from './navigation';
 import { postEditorMessages } from './post-editor';
 import { peopleMessages } from './people';
 import { postsMessages } from './posts';
@@ -15,6 +16,7 @@ export const messages = {
   appName: APP_NAME,
   titleSeparator: ' | ',
   ...commonMessages,
+  ...navigationMessages,
   ...stationsMessages,
   ...authMessages,
   ...postEditorMessages,

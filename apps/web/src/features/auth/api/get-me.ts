@@ -1,4 +1,4 @@
-import { meSchema } from '@ekispot/shared';
+import { sessionSchema } from '@ekispot/shared';
 import type { CamelCased, Me } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
@@ -17,13 +17,14 @@ export type SessionUser = CamelCased<Me>;
 export const ME_QUERY_KEY = authKeys.me();
 
 /**
- * The start-up profile call (docs/product-rules.md#session). A failure (401: signed out) means
- * "signed out" and must not redirect, so it opts out of the 401 handler.
+ * The start-up profile call (docs/product-rules.md#session). The API answers 200 with null for a visitor, so a
+ * visitor's page load makes no failing call. A failure all the same (network, 5xx) leaves the
+ * app signed out; it opts out of the 401 handler, which must never send a visitor to /login.
  */
 export async function getMe(): Promise<SessionUser | null> {
   try {
     const { data } = await apiRequest('/auth/me', {
-      schema: meSchema,
+      schema: sessionSchema,
       skipUnauthorizedHandler: true,
     });
     return data;

@@ -13,6 +13,7 @@ import type { LayerProps, MapLayerMouseEvent, MapRef } from 'react-map-gl/maplib
 import { MAP_CLUSTER_RADIUS_PX } from '@ekispot/shared';
 import { messages } from '../../../config/messages';
 import { EMPTY_COLLECTION } from '../../../lib/map/basemap-style';
+import { usePrimaryLoading } from '../../../lib/page-loading';
 import { useStationMarkers } from '../api/get-station-markers';
 import { useMapKindsUrl } from '../hooks/use-map-kinds-url';
 import { useMapViewUrl } from '../hooks/use-map-view-url';
@@ -80,6 +81,7 @@ function withVisibility(layer: LayerProps, visible: boolean): LayerProps {
 export function StationMap() {
   const mapRef = useRef<MapRef>(null);
   const markers = useStationMarkers();
+  usePrimaryLoading(markers.isPending);
   const { initialView, fitJapan, saveView } = useMapViewUrl();
   const { kinds, toggleKind } = useMapKindsUrl();
   const [showEnded, setShowEnded] = useState(false);
