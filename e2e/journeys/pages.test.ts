@@ -4,12 +4,15 @@ import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser
 describeInBrowser('pages', () => {
   const browser = useBrowser();
 
-  it('shows a station page with lines, address and nearby stations', async () => {
+  it('shows a station page with lines (Shinkansen too), address and nearby stations', async () => {
     const { page } = await browser.newPage();
     await open(page, '/station/1130101');
     await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
     await expect.poll(() => page.title()).toContain('東京');
-    await expect.poll(() => page.getByText('Tokyo', { exact: true }).count()).toBeGreaterThan(0);
+    // The Shinkansen lines come from the bundled Shinkansen table (docs/stations.md).
+    await expect.poll(() => page.getByText('東海道新幹線').count()).toBeGreaterThan(0);
+    // The old data's machine-translated English names are shown nowhere.
+    expect(await page.getByText('Tokyo', { exact: true }).count()).toBe(0);
     await expect.poll(() => page.getByText('JR山手線').count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText(/東京都千代田区/).count()).toBeGreaterThan(0);
     const nearby = page.getByRole('link', { name: /大手町|二重橋前|有楽町|京橋|日本橋/ }).first();
