@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { textSchema } from './text.js';
 
-/** Account contract (docs/accounts.md, docs/conventions.md#api-conventions). Wire format: snake_case. */
+/**
+ * Account contract (docs/accounts.md, docs/conventions.md#api-conventions). Wire format:
+ * snake_case.
+ */
 
 export const NAME_MAX = 30;
 export const BIO_MAX = 160;
@@ -142,9 +145,9 @@ const multipartBoolean = z.enum(['true', 'false'], {
 });
 
 /**
- * Text fields of `POST /auth/update` (multipart, docs/product-rules.md#calls-and-their-names). Every field is optional: only
- * the fields sent change. The avatar arrives as the file field `avatar`; `remove_avatar=true`
- * deletes the current one.
+ * Text fields of `POST /auth/update` (multipart, docs/product-rules.md#calls-and-their-names).
+ * Every field is optional: only the fields sent change. The avatar arrives as the file field
+ * `avatar`; `remove_avatar=true` deletes the current one.
  */
 export const profileUpdateFieldsSchema = z.object({
   name: nameSchema.optional(),

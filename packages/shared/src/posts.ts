@@ -5,9 +5,9 @@ import { stationGroupIdSchema } from './stations.js';
 import { textSchema } from './text.js';
 
 /**
- * Posts, comments and reactions (docs/posts.md). Wire format: snake_case. Create and update
- * are multipart (docs/posts.md#multipart-forms): photos as `images[0]`, `images[1]`, …; text fields arrive as
- * strings, so numbers and dates are coerced here.
+ * Posts, comments and reactions (docs/posts.md). Wire format: snake_case. Create and update are
+ * multipart (docs/posts.md#multipart-forms): photos as `images[0]`, `images[1]`, …; text fields
+ * arrive as strings, so numbers and dates are coerced here.
  */
 
 export const POST_KINDS = ['spot', 'event', 'image'] as const;

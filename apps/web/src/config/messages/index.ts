@@ -6,7 +6,10 @@ import { peopleMessages } from './people';
 import { postsMessages } from './posts';
 import { stationsMessages } from './stations';
 
-/** Every user-facing Japanese text of the web app (docs/conventions.md#web-client), one file per area. */
+/**
+ * Every user-facing Japanese text of the web app (docs/conventions.md#web-client), one file per
+ * area.
+ */
 export const APP_NAME = 'えきスポ';
 
 export const messages = {

@@ -4,9 +4,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
+import { invalidateAllButSession } from '../../../lib/query-client';
 import { authKeys } from './query-keys';
 
-/** The signed-in user's own account, camelCased as every response is (docs/product-rules.md#calls-and-their-names). */
+/**
+ * The signed-in user's own account, camelCased as every response is
+ * (docs/product-rules.md#calls-and-their-names).
+ */
 export type SessionUser = CamelCased<Me>;
 
 /** The signed-in user's key (authKeys.me). */
@@ -48,9 +52,7 @@ export function setSessionUser(queryClient: QueryClient, user: SessionUser): voi
  * may have been someone else's view (likes, wants, follows): mark it stale so it refetches.
  */
 export function refreshAfterSessionChange(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0] !== authKeys.all[0],
-  });
+  void invalidateAllButSession(queryClient);
 }
 
 /** Forgets the signed-in user (after a 401, a logout or leaving). */

@@ -13,7 +13,7 @@ import { useComment } from '../api/get-comment';
 import { postKeys } from '../api/query-keys';
 import { usePost } from '../api/get-post';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useNotice } from '../hooks/use-notice';
+import { useNotice } from '../../../hooks/use-notice';
 import { CommentItem } from './comment-item';
 import { COMMENTS_SECTION_ID } from './comments-section';
 import { PostCard } from '../../../components/post-card';

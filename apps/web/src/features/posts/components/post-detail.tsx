@@ -16,7 +16,7 @@ import { usePrimaryLoading } from '../../../lib/page-loading';
 import { usePost } from '../api/get-post';
 import type { PostView } from '../api/get-post';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useNotice } from '../hooks/use-notice';
+import { useNotice } from '../../../hooks/use-notice';
 import { ChildPosts } from './child-posts';
 import { CommentsSection } from './comments-section';
 import { LinkifiedText } from './linkified-text';

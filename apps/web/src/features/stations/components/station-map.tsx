@@ -193,7 +193,12 @@ export function StationMap() {
         onMouseEnter={() => setCursor('pointer')}
         onMouseLeave={() => setCursor('')}
         onClick={handleClick}
-        onLoad={() => posts.refresh(true)}
+        onLoad={(event) => {
+          // The fitted first view goes into the address too, so it can be shared at once.
+          const center = event.target.getCenter();
+          saveView({ lat: center.lat, lng: center.lng, zoom: event.target.getZoom() });
+          posts.refresh(true);
+        }}
         onMoveEnd={(event) => {
           const center = event.target.getCenter();
           saveView({ lat: center.lat, lng: center.lng, zoom: event.target.getZoom() });
