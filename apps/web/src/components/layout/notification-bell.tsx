@@ -17,12 +17,19 @@ export function NotificationBell({ unread = 0 }: { unread?: number }) {
       color="inherit"
       component={RouterLinkBase}
       to={paths.notifications.href()}
-      aria-label={messages.nav.notifications}
+      aria-label={
+        unread > 0 ? messages.nav.notificationsUnread(unread) : messages.nav.notifications
+      }
       aria-current={current ? 'page' : undefined}
     >
-      <Badge badgeContent={unread} color="secondary" invisible={unread === 0}>
+      {/* Without unread ones there is no badge at all: its hidden 0 would still be text. */}
+      {unread > 0 ? (
+        <Badge badgeContent={unread} color="secondary">
+          <NotificationsIcon aria-hidden="true" />
+        </Badge>
+      ) : (
         <NotificationsIcon aria-hidden="true" />
-      </Badge>
+      )}
     </IconButton>
   );
 }

@@ -10,6 +10,7 @@ export const navigationMessages = {
     search: '駅を探す',
     searchHint: '駅名で探す…',
     notifications: '通知',
+    notificationsUnread: (count: number) => `通知 ${count}件の未読`,
     post: '投稿する',
     postShort: '投稿',
     postMenu: '投稿の種類',
