@@ -40,9 +40,10 @@ const profileUpdateFormSchema = profileUpdateFieldsSchema.extend({
   avatar: z.file().optional().meta({ description: 'JPEG, PNG, WebP, GIF or AVIF, ≤ 10 MB' }),
 });
 
-export const authRoutes: FastifyPluginAsyncZod<
-  AuthDeps & { counters: CounterStore }
-> = async (app, deps) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterStore }> = async (
+  app,
+  deps,
+) => {
   const { auth } = app;
   const throttle = createLoginThrottle(deps.counters);
   const mailBudget = createMailBudget(deps.counters);
