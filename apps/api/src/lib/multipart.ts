@@ -7,9 +7,10 @@ import type { z } from 'zod';
 import { HttpError, validationFailed } from './http-error.js';
 
 /**
- * Multipart bodies (docs/product-rules.md#calls-and-their-names): text fields and files, arrays as indexed keys (`images[0]`),
- * nested objects as `a[b]`, null values simply absent. Files are read into memory within
- * per-file limits; the body is then validated like JSON, so field errors look the same.
+ * Multipart bodies (docs/product-rules.md#calls-and-their-names): text fields and files, arrays as
+ * indexed keys (`images[0]`), nested objects as `a[b]`, null values simply absent. Files are read
+ * into memory within per-file limits; the body is then validated like JSON, so field errors look
+ * the same.
  */
 
 export interface MultipartOptions {

@@ -1,5 +1,6 @@
 import {
   API_BASE_PATH,
+  AUTH_COOKIE_NAME,
   AVATAR_MAX_BYTES,
   deleteAccountBodySchema,
   emailChangeRequestBodySchema,
@@ -12,6 +13,7 @@ import {
   profileUpdateFieldsSchema,
   registerBodySchema,
   resendVerificationBodySchema,
+  sessionSchema,
   successEnvelopeSchema,
   tokenParamsSchema,
 } from '@ekispot/shared';
@@ -40,9 +42,10 @@ const profileUpdateFormSchema = profileUpdateFieldsSchema.extend({
   avatar: z.file().optional().meta({ description: 'JPEG, PNG, WebP, GIF or AVIF, ≤ 10 MB' }),
 });
 
-export const authRoutes: FastifyPluginAsyncZod<
-  AuthDeps & { counters: CounterStore }
-> = async (app, deps) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterStore }> = async (
+  app,
+  deps,
+) => {
   const { auth } = app;
   const throttle = createLoginThrottle(deps.counters);
   const mailBudget = createMailBudget(deps.counters);
@@ -168,13 +171,20 @@ export const authRoutes: FastifyPluginAsyncZod<
       schema: {
         tags,
         security,
-        summary: 'The signed-in user',
-        response: { 200: successEnvelopeSchema(meSchema), ...errorResponses(401) },
+        summary: 'The signed-in user, or null without a valid session',
+        description:
+          'Answers 200 in both cases, so that a visitor’s page load makes no failing call. ' +
+          'A cookie that names no valid session is cleared.',
+        response: { 200: successEnvelopeSchema(sessionSchema) },
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const session = await auth.requireUser(request, reply);
+      const session = await auth.optionalUser(request);
+      if (!session) {
+        if (request.cookies[AUTH_COOKIE_NAME]) clearAuthCookie(reply);
+        return envelope(null);
+      }
       return envelope(service.toMe(session.user));
     },
   );

@@ -16,7 +16,9 @@ import {
 } from '../../db/schema/index.js';
 import type { PageKey } from '../../lib/page-cursor.js';
 
-/** The only place with Drizzle queries for posts and their photos (docs/conventions.md#api-modules). */
+/**
+ * The only place with Drizzle queries for posts and their photos (docs/conventions.md#api-modules).
+ */
 
 export type PostRow = typeof posts.$inferSelect;
 export type PostKind = PostRow['kind'];

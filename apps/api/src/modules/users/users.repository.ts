@@ -74,18 +74,6 @@ export async function findRelation(db: Database, viewerId: string, userId: strin
   };
 }
 
-export async function isBlocked(
-  db: Database,
-  blockerId: string,
-  blockedId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(blocks)
-    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
-  return row !== undefined;
-}
-
 /**
  * Locks both members' rows, always in id order so that A following B while B follows A
  * cannot deadlock. `no key update` still lets other transactions insert rows that reference
