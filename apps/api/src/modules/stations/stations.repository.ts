@@ -56,6 +56,10 @@ export async function writeDataset(
   deriveSearchTerms: (names: GroupName[]) => SearchTermRow[],
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // An import is maintenance, not a request: the request-path limits on a server connection
+    // (docs/security.md) would cut it short on a busy machine while readings are derived.
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
     for (const batch of chunks(dataset.prefectures)) {
       await tx
         .insert(prefectures)
