@@ -103,7 +103,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(requestTimeoutPlugin, { timeoutMs: config.requestTimeoutMs });
   await app.register(securityPlugin, { mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
-  await app.register(requestBodiesPlugin);
+  await app.register(requestBodiesPlugin, { uploadDir: path.join(config.dataDir, 'uploads-tmp') });
   await app.register(rateLimit, {
     global: false,
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'ekispot-rl:' } : {}),

@@ -201,6 +201,7 @@ export const authRoutes: FastifyPluginAsyncZod<
     async (request, reply) => {
       const session = await auth.requireUser(request, reply);
       const body = await readMultipart(request, {
+        memberId: session.user.id,
         fileFields: ['avatar'],
         maxFiles: 1,
         maxFileBytes: AVATAR_MAX_BYTES,

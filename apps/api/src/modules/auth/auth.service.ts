@@ -14,6 +14,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
 } from '../mail/mail-templates.js';
+import type { ImageSource } from '../images/image-processing.js';
 import type { ImageStorage } from '../images/image-storage.js';
 import * as images from '../images/images.service.js';
 import { enqueueMail } from '../mail/mail-outbox.service.js';
@@ -284,7 +285,7 @@ export async function updateProfile(
   deps: AuthDeps,
   user: repository.UserRow,
   fields: ProfileUpdateFields,
-  avatar: Buffer | undefined,
+  avatar: ImageSource | undefined,
 ): Promise<Me> {
   const stored = avatar
     ? await images
