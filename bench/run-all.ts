@@ -4,7 +4,9 @@ import path from 'node:path';
 import { benchImport } from './import.bench.js';
 import { benchMapRender } from './map-render.bench.js';
 import { benchMarkers } from './markers.bench.js';
+import { benchPeople } from './people.bench.js';
 import { benchPosts } from './posts.bench.js';
+import { benchSearch } from './search.bench.js';
 import { benchStationLatency } from './station-latency.bench.js';
 
 /**
@@ -27,7 +29,9 @@ const results: Record<string, unknown> = { date: new Date().toISOString(), machi
 if (want('import')) results.import = await benchImport(postgresUrl);
 if (want('markers')) results.markers = await benchMarkers();
 if (want('station')) results.station_detail = await benchStationLatency(postgresUrl);
+if (want('search')) results.station_search = await benchSearch(postgresUrl);
 if (want('posts')) results.posts = await benchPosts(postgresUrl);
+if (want('people')) results.people = await benchPeople(postgresUrl);
 if (want('map')) results.map_first_render = await benchMapRender();
 
 console.log(JSON.stringify(results, null, 2));

@@ -1,5 +1,6 @@
-// A small ESLint rule for the import boundaries of STYLE.md: a file in a zone's `target`
-// folder may not import (by relative path) from its `from` folder. Written here because the
+// A small ESLint rule for the import boundaries (docs/conventions.md): a file in a zone's
+// `target` folder may not import (by relative path) from its `from` folder; web features do not
+// import each other; an API module reaches another module only through its `*.service.ts`. Written here because the
 // usual plugins pull in native resolvers whose optional binaries break `npm ci`.
 import path from 'node:path';
 
@@ -16,6 +17,17 @@ function featureOf(file) {
   if (relative.startsWith('..')) return null;
   return relative.split(path.sep)[0] ?? null;
 }
+
+/** The API module a file belongs to, e.g. posts for apps/api/src/modules/posts/posts.service.ts. */
+function moduleOf(file) {
+  const relative = path.relative(path.join(root, 'apps/api/src/modules'), file);
+  if (relative.startsWith('..') || !relative.includes(path.sep)) return null;
+  return relative.split(path.sep)[0] ?? null;
+}
+
+/** Tests may reach into another module's parts to set up a real scene. */
+const TEST_FILE = /\.test\.tsx?$/;
+const SERVICE_FILE = /\.service\.(js|ts)$/;
 
 export const boundaries = {
   meta: {
@@ -42,6 +54,8 @@ export const boundaries = {
       restricted: '{{message}}',
       crossFeature:
         'Features do not import each other ({{from}} → {{to}}): move the shared part to components/, hooks/ or lib/.',
+      crossModule:
+        'The {{from}} module reaches the {{to}} module only through its *.service.ts, not {{file}}.',
     },
   },
   create(context) {
@@ -62,6 +76,21 @@ export const boundaries = {
       const to = featureOf(imported);
       if (from && to && from !== to)
         context.report({ node, messageId: 'crossFeature', data: { from, to } });
+      const fromModule = moduleOf(filename);
+      const toModule = moduleOf(imported);
+      if (
+        fromModule &&
+        toModule &&
+        fromModule !== toModule &&
+        !TEST_FILE.test(filename) &&
+        !SERVICE_FILE.test(imported)
+      ) {
+        context.report({
+          node,
+          messageId: 'crossModule',
+          data: { from: fromModule, to: toModule, file: path.basename(imported) },
+        });
+      }
     }
     return {
       ImportDeclaration: (node) => check(node, node.source.value),

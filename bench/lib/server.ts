@@ -35,6 +35,7 @@ export async function startServer(
       DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
+      MAP_TILE_URL: 'off',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -21,14 +21,17 @@ const MEMBER_PAGES: [string, string][] = [
   ['/leave', '退会'],
 ];
 
-/** A spot with a photo, posted through the API as the member. */
-async function postSpot(email: string, password: string): Promise<string> {
+/** A spot with a photo, posted through the API as the member; its id and the member's. */
+async function postSpot(
+  email: string,
+  password: string,
+): Promise<{ postId: string; userId: string }> {
   const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  const { token } = (await login.json()).data as { token: string };
+  const { token, user } = (await login.json()).data as { token: string; user: { id: string } };
   const form = new FormData();
   form.set('kind', 'spot');
   form.set('title', '駅前の広場');
@@ -46,7 +49,7 @@ async function postSpot(email: string, password: string): Promise<string> {
     body: form,
   });
   if (created.status !== 201) throw new Error(`post failed: ${created.status}`);
-  return ((await created.json()).data as { id: string }).id;
+  return { postId: ((await created.json()).data as { id: string }).id, userId: user.id };
 }
 
 describeInBrowser('accessibility', () => {
@@ -64,7 +67,7 @@ describeInBrowser('accessibility', () => {
     }
   });
 
-  it('has none on the map, nor on a member’s forms', async () => {
+  it('has none on the map, nor on a member’s forms and people pages', async () => {
     const member = await createMember('点検係', 'a11y@example.jp', 'a11y password 1');
     const { page } = await browser.newPage();
     await open(page, '/');
@@ -73,11 +76,18 @@ describeInBrowser('accessibility', () => {
 
     await logIn(page, member.email, member.password);
     await page.waitForURL((url) => url.pathname === '/');
-    const postId = await postSpot(member.email, member.password);
+    const { postId, userId } = await postSpot(member.email, member.password);
     const pages: [string, string][] = [
       ...MEMBER_PAGES,
       [`/post/${postId}`, '駅前の広場'],
       [`/post/update/spot?postId=${postId}`, 'スポット'],
+      ['/users', 'ユーザー一覧'],
+      ['/users?q=点検', 'ユーザー一覧'],
+      [`/profile/${userId}/posts`, '点検係'],
+      [`/profile/${userId}/action/liked`, '点検係'],
+      [`/profile/${userId}/want-to-visit-stations`, '点検係'],
+      [`/users/${userId}/followers`, '点検係さんのフォロワー'],
+      [`/users/${userId}/following`, '点検係さんがフォロー中'],
     ];
     for (const [path, heading] of pages) {
       await open(page, path);

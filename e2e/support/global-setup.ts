@@ -67,6 +67,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LOG_LEVEL: 'warn',
+      // Journeys never reach the network: the offline basemap only.
+      MAP_TILE_URL: 'off',
     },
     stdio: ['ignore', log.fd, log.fd],
   });

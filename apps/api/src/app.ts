@@ -14,7 +14,6 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
 import type { Redis } from 'ioredis';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthenticator } from './modules/auth/authenticate.js';
 import { createLocalImageStorage, type ImageStorage } from './modules/images/image-storage.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
 import { devMailRoutes } from './modules/mail/dev-mail.routes.js';
@@ -24,6 +23,8 @@ import { mapRoutes } from './modules/map/map.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createHeadRenderer } from './modules/share/share.service.js';
 import { stationsRoutes } from './modules/stations/stations.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { authenticationPlugin } from './plugins/authentication.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -35,7 +36,7 @@ import { APP_VERSION } from './version.js';
 import { createMemoryCounterStore, createRedisCounterStore } from './lib/counter-store.js';
 import { REDACTED_LOG_PATHS, serializeError, serializeRequest } from './lib/log-safety.js';
 
-// Default validation messages in Japanese (spec §5); schemas may still give their own.
+// Default validation messages in Japanese (docs/product-rules.md#errors); schemas may still give their own.
 z.config(z.locales.ja());
 
 export interface AppDependencies {
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(requestTimeoutPlugin, { timeoutMs: config.requestTimeoutMs });
   await app.register(securityPlugin, { mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
+  await app.register(authenticationPlugin, { db: deps.db, publicUrl: config.publicUrl });
   await app.register(requestBodiesPlugin, { uploadDir: path.join(config.dataDir, 'uploads-tmp') });
   await app.register(rateLimit, {
     global: false,
@@ -121,16 +123,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(mapRoutes, { db: deps.db });
   const imageStorage =
     deps.imageStorage ?? createLocalImageStorage(path.join(config.dataDir, 'images'));
-  const auth = createAuthenticator({ db: deps.db, publicUrl: config.publicUrl });
   await app.register(authRoutes, {
     db: deps.db,
     counters: deps.redis ? createRedisCounterStore(deps.redis) : createMemoryCounterStore(),
     publicUrl: config.publicUrl,
     storage: imageStorage,
-    auth,
   });
   await app.register(imagesRoutes, { db: deps.db, storage: imageStorage });
-  await app.register(postsRoutes, { db: deps.db, storage: imageStorage, auth });
+  await app.register(postsRoutes, { db: deps.db, storage: imageStorage });
+  await app.register(usersRoutes, { db: deps.db });
   await app.register(mailRoutes, { db: deps.db });
   // Without SMTP in development, mails are logged, and readable at /dev/mail where that is safe.
   if (config.devMailbox) await app.register(devMailRoutes, { db: deps.db });

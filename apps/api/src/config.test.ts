@@ -9,7 +9,8 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
-    expect(config.mapTileUrl).toBeUndefined();
+    expect(config.mapTileUrl).toBe('https://cyberjapandata.gsi.go.jp/xyz/pale/{z}/{x}/{y}.png');
+    expect(config.mapTileAttribution).toBe('地理院タイル');
     expect(config.env).toBe('development');
     // Development listens on loopback only, where the development mailbox is safe.
     expect(config.host).toBe('127.0.0.1');
@@ -23,6 +24,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).devMailbox).toBe(false);
     expect(loadConfig({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' }).devMailbox).toBe(true);
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25' }).devMailbox).toBe(false);
+  });
+
+  it('turns map tiles off with MAP_TILE_URL=off, and takes another template', () => {
+    expect(loadConfig({ MAP_TILE_URL: 'off' }).mapTileUrl).toBeUndefined();
+    const other = loadConfig({
+      MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '© Example',
+    });
+    expect(other.mapTileUrl).toBe('https://tiles.example/{z}/{x}/{y}.png');
+    expect(other.mapTileAttribution).toBe('© Example');
   });
 
   it('treats empty variables as unset', () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-/** The only reader of process.env (STYLE.md §4). */
+/** The only reader of process.env (docs/conventions.md#layout). */
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = (protocols: string[], hint: string) =>
@@ -19,7 +19,11 @@ const optionalUrl = (protocols: string[], hint: string) =>
       .optional(),
   );
 
-export const configSchema = z.object({
+/** GSI 淡色地図 (地理院タイル): the default raster tiles over the offline basemap. */
+export const GSI_PALE_TILE_URL = 'https://cyberjapandata.gsi.go.jp/xyz/pale/{z}/{x}/{y}.png';
+export const GSI_TILE_ATTRIBUTION = '地理院タイル';
+
+const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   /** Unset: loopback in development and test, every interface in production. */
@@ -30,18 +34,27 @@ export const configSchema = z.object({
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'must be a redis:// URL'),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().min(3).default('えきスポ <no-reply@ekispot.localhost>'),
+  /** Raster tiles over the offline basemap; `off` keeps the offline basemap only (tests, CI). */
   MAP_TILE_URL: z.preprocess(
     emptyToUndefined,
     z
-      .string()
-      .regex(
-        /^https?:\/\/[^\s]+\{z\}[^\s]*$/,
-        'must be an http(s) URL template containing {z}, {x} and {y}',
-      )
-      .refine((value) => value.includes('{x}') && value.includes('{y}'), 'must contain {x} and {y}')
-      .optional(),
+      .union([
+        z.literal('off'),
+        z
+          .string()
+          .regex(
+            /^https?:\/\/[^\s]+\{z\}[^\s]*$/,
+            'must be off, or an http(s) URL template containing {z}, {x} and {y}',
+          )
+          .refine(
+            (value) => value.includes('{x}') && value.includes('{y}'),
+            'must contain {x} and {y}',
+          ),
+      ])
+      .default(GSI_PALE_TILE_URL),
   ),
-  MAP_TILE_ATTRIBUTION: z.string().default('出典：国土地理院'),
+  /** Shown with the tiles; defaults to 地理院タイル for the default tiles. */
+  MAP_TILE_ATTRIBUTION: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   /** Behind a load balancer, trust its X-Forwarded-* headers (for client IPs and protocol). */
@@ -126,8 +139,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    mapTileUrl: env.MAP_TILE_URL,
-    mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
+    mapTileUrl: env.MAP_TILE_URL === 'off' ? undefined : env.MAP_TILE_URL,
+    mapTileAttribution:
+      env.MAP_TILE_ATTRIBUTION ??
+      (env.MAP_TILE_URL === GSI_PALE_TILE_URL ? GSI_TILE_ATTRIBUTION : ''),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),

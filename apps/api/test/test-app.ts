@@ -61,6 +61,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent-test-data',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // Tests never reach the network: the offline basemap only.
+    MAP_TILE_URL: 'off',
     ...overrides,
   });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textSchema } from './text.js';
 
-/** Account contract (spec §7, DESIGN §3). Wire format: snake_case. */
+/** Account contract (docs/accounts.md, docs/conventions.md#api-conventions). Wire format: snake_case. */
 
 export const NAME_MAX = 30;
 export const BIO_MAX = 160;
@@ -137,7 +137,7 @@ const multipartBoolean = z.enum(['true', 'false'], {
 });
 
 /**
- * Text fields of `POST /auth/update` (multipart, spec §7). Every field is optional: only
+ * Text fields of `POST /auth/update` (multipart, docs/product-rules.md#calls-and-their-names). Every field is optional: only
  * the fields sent change. The avatar arrives as the file field `avatar`; `remove_avatar=true`
  * deletes the current one.
  */

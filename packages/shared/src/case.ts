@@ -1,4 +1,4 @@
-/** snake_case ↔ camelCase conversion of keys, as spec §3 and §7 require. */
+/** snake_case ↔ camelCase conversion of keys, as docs/product-rules.md#calls-and-their-names describes. */
 
 type SnakeToCamel<S extends string> = S extends `${infer Head}_${infer Tail}`
   ? `${Head}${Capitalize<SnakeToCamel<Tail>>}`

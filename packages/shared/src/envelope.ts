@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 
-/** The envelope every successful response is wrapped in (spec §7). */
+/** The envelope every successful response is wrapped in (docs/conventions.md#api-conventions). */
 export function successEnvelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({
     data,
@@ -15,7 +15,7 @@ export function successEnvelopeSchema<T extends z.ZodType>(data: T) {
   });
 }
 
-/** The envelope of every failed response (spec §8, DESIGN §3). */
+/** The envelope of every failed response (docs/conventions.md#api-conventions). */
 export const errorEnvelopeSchema = z.object({
   data: z.null(),
   message: z.string(),
@@ -34,7 +34,7 @@ export interface SuccessEnvelope<T> {
   errors: null;
 }
 
-/** A page of a cursor-paginated list (DESIGN §3). */
+/** A page of a cursor-paginated list (docs/conventions.md#api-conventions). */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 }

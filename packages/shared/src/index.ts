@@ -9,3 +9,4 @@ export * from './messages.js';
 export * from './stations.js';
 export * from './posts.js';
 export * from './text.js';
+export * from './users.js';

@@ -1,4 +1,4 @@
-/** Japanese texts that both the API and the web client show (spec §8). */
+/** Japanese texts that both the API and the web client show (docs/product-rules.md#errors). */
 export const DEFAULT_ERROR_MESSAGE = 'エラーが発生しました';
 export const UNEXPECTED_ERROR_MESSAGE = '予期しないエラーが発生しました。';
 export const PAGE_NOT_FOUND_TEXT = 'Page Not Found';

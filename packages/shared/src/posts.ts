@@ -5,8 +5,8 @@ import { stationGroupIdSchema } from './stations.js';
 import { textSchema } from './text.js';
 
 /**
- * Posts, comments and reactions (DESIGN §3–§4). Wire format: snake_case. Create and update
- * are multipart (spec §7): photos as `images[0]`, `images[1]`, …; text fields arrive as
+ * Posts, comments and reactions (docs/posts.md). Wire format: snake_case. Create and update
+ * are multipart (docs/posts.md#multipart-forms): photos as `images[0]`, `images[1]`, …; text fields arrive as
  * strings, so numbers and dates are coerced here.
  */
 

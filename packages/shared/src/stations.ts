@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textSchema } from './text.js';
 
-/** Station API contract (DESIGN §3). Wire format: snake_case. */
+/** Station API contract (docs/conventions.md#api-conventions). Wire format: snake_case. */
 
 export const stationGroupIdSchema = z.coerce
   .number({ error: '駅IDは数値で指定してください。' })
@@ -14,14 +14,16 @@ export const stationGroupParamsSchema = z.object({ stationGroupId: stationGroupI
 export const prefectureSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  name_en: z.string(),
 });
 export type Prefecture = z.infer<typeof prefectureSchema>;
+
+/** How a line is drawn and labelled: operator type, with Shinkansen and subways apart. */
+export const lineKindSchema = z.enum(['jr', 'shinkansen', 'subway', 'private']);
+export type LineKind = z.infer<typeof lineKindSchema>;
 
 export const lineRefSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  name_en: z.string(),
 });
 export type LineRef = z.infer<typeof lineRefSchema>;
 
@@ -29,11 +31,14 @@ export type LineRef = z.infer<typeof lineRefSchema>;
 export const stationSummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  name_en: z.string(),
   prefecture: prefectureSchema,
   lat: z.number(),
   lng: z.number(),
   lines: z.array(lineRefSchema),
+  /** 廃駅: no open station is left in the group (it stays reachable with its posts). */
+  closed: z.boolean(),
+  /** `YYYY-MM-DD` of the last closing, where the data knows it. */
+  closed_on: z.string().nullable(),
 });
 export type StationSummary = z.infer<typeof stationSummarySchema>;
 
@@ -45,12 +50,14 @@ export type NearbyStation = z.infer<typeof nearbyStationSchema>;
 export const memberStationSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  name_en: z.string(),
   line: lineRefSchema,
+  closed: z.boolean(),
+  closed_on: z.string().nullable(),
 });
 
 export const stationDetailSchema = stationSummarySchema.extend({
   address: z.string(),
+  postal_code: z.string(),
   stations: z.array(memberStationSchema),
   counts: z.object({
     posts: z.number().int(),
@@ -132,6 +139,64 @@ export const lineListQuerySchema = z.object({
 });
 
 export const stationListSchema = z.object({ items: z.array(stationSummarySchema) });
+
+/** Lines a search result row shows; the rest are counted (「ほか N 路線」). */
+export const SEARCH_RESULT_LINES = 2;
+
+export const stationSearchResultSchema = stationSummarySchema.extend({
+  /** The name that matched: the group's, or a member station's (shown 「大阪梅田（大阪）」). */
+  matched_name: z.string(),
+  /** All lines of the group; `lines` holds the first SEARCH_RESULT_LINES of them. */
+  line_count: z.number().int(),
+});
+export type StationSearchResult = z.infer<typeof stationSearchResultSchema>;
+
+export const lineSearchResultSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  company_name: z.string().nullable(),
+  kind: lineKindSchema,
+  closed: z.boolean(),
+  station_count: z.number().int(),
+});
+export type LineSearchResult = z.infer<typeof lineSearchResultSchema>;
+
+export const stationSearchResponseSchema = z.object({
+  items: z.array(stationSearchResultSchema),
+  /** Lines whose name matches (「山手線」→ JR山手線). */
+  lines: z.array(lineSearchResultSchema),
+});
+export type StationSearchResponse = z.infer<typeof stationSearchResponseSchema>;
+
+export const lineParamsSchema = z.object({
+  lineId: z.coerce
+    .number({ error: '路線IDは数値で指定してください。' })
+    .int('路線IDは整数で指定してください。')
+    .positive('路線IDは正の数で指定してください。')
+    .max(2_147_483_647, '路線IDが大きすぎます。'),
+});
+
+/** A line with its stations in order along it. */
+export const lineDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  company_name: z.string().nullable(),
+  kind: lineKindSchema,
+  closed: z.boolean(),
+  stations: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      station_group_id: z.number().int(),
+      group_name: z.string(),
+      lat: z.number(),
+      lng: z.number(),
+      closed: z.boolean(),
+      closed_on: z.string().nullable(),
+    }),
+  ),
+});
+export type LineDetail = z.infer<typeof lineDetailSchema>;
 export const nearbyStationListSchema = z.object({ items: z.array(nearbyStationSchema) });
 export const prefectureListSchema = z.object({ items: z.array(prefectureSchema) });
 export const lineListSchema = z.object({ items: z.array(lineRefSchema) });
@@ -142,7 +207,7 @@ export const railwayCollectionSchema = z.object({
   features: z.array(
     z.object({
       type: z.literal('Feature'),
-      properties: z.object({ line_id: z.number().int(), name: z.string() }),
+      properties: z.object({ line_id: z.number().int(), name: z.string(), kind: lineKindSchema }),
       geometry: z.object({
         type: z.literal('MultiLineString'),
         coordinates: z.array(z.array(z.tuple([z.number(), z.number()]))),

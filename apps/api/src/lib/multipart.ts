@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { HttpError, validationFailed } from './http-error.js';
 
 /**
- * Multipart bodies (spec §7): text fields and files, arrays as indexed keys (`images[0]`),
+ * Multipart bodies (docs/product-rules.md#calls-and-their-names): text fields and files, arrays as indexed keys (`images[0]`),
  * nested objects as `a[b]`, null values simply absent. Files are streamed to temporary files
  * on disk within per-file limits, never held whole in memory, and removed once the answer has
  * gone; the text fields are then validated like JSON, so field errors look the same.

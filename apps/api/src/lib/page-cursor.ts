@@ -5,7 +5,7 @@ export const INVALID_CURSOR_MESSAGE =
   '続きの読み込み位置が正しくありません。最初から読み込み直してください。';
 
 /**
- * Keyset cursors (DESIGN §3): the last row's (created_at, id), opaque to clients. The time is
+ * Keyset cursors (docs/conventions.md#api-conventions): the last row's (created_at, id), opaque to clients. The time is
  * kept in microseconds since the epoch, as PostgreSQL stores it: a JavaScript Date has only
  * milliseconds, and rounding would skip or repeat rows created within the same millisecond.
  */

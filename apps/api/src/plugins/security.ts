@@ -16,6 +16,7 @@ function originOf(url: string | undefined): string[] {
 /**
  * Security headers with a strict CSP the web app runs under: scripts only from us;
  * inline styles are needed by MUI/emotion; MapLibre's worker runs from our origin or a blob.
+ * Map tiles may come from exactly the configured tile host (none with MAP_TILE_URL=off).
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, options: { mapTileUrl: string | undefined }) => {

@@ -18,7 +18,7 @@ export interface PageHead {
   description: string;
   /** The canonical absolute URL of the page. */
   url: string;
-  type: 'website' | 'article';
+  type: 'website' | 'article' | 'profile';
   image: { url: string; width?: number; height?: number; alt: string } | null;
 }
 

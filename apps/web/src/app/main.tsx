@@ -19,7 +19,7 @@ z.config(z.locales.ja());
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-// Any 401 (except the start-up profile call) clears the session and goes to /login (spec §4).
+// Any 401 (except the start-up profile call) clears the session and goes to /login (docs/product-rules.md#session).
 setUnauthorizedHandler(() => {
   clearSession(queryClient);
   const { pathname, search } = router.state.location;

@@ -68,6 +68,15 @@ describe('routeTable', () => {
     expect(typeof route?.lazy).toBe('function');
   });
 
+  it('leads the profile and its short tab addresses to the tabs', () => {
+    for (const path of [
+      '/profile/:userId',
+      '/profile/:userId/liked',
+      '/profile/:userId/want-to-visit-spots',
+    ])
+      expect(routeTable.find((route) => route.path === path)?.params).toEqual({ userId: 'uuid' });
+  });
+
   it('lists every path once', () => {
     const paths = routeTable.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);

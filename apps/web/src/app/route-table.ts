@@ -1,4 +1,6 @@
+import type { PostKind } from '@ekispot/shared';
 import { paths } from '../config/paths';
+import type { PostEditorMode } from './routes/post-editor';
 import type { AppRouteDefinition, LazyRouteModule, ParamRule, RouteAccess } from './route-types';
 
 const home: LazyRouteModule = () => import('./routes/home');
@@ -18,17 +20,34 @@ const settingsProfile: LazyRouteModule = () => import('./routes/settings-profile
 /** Pages whose content belongs to later work share one 「準備中」 module for now. */
 const comingSoon: LazyRouteModule = () => import('./routes/coming-soon');
 
+const profile: LazyRouteModule = () => import('./routes/profile');
+const profileRedirect: LazyRouteModule = () => import('./routes/profile-redirect');
+const users: LazyRouteModule = () => import('./routes/users');
+const userFollows: LazyRouteModule = () => import('./routes/user-follows');
+
 const uuid = (name: string): Record<string, ParamRule> => ({ [name]: 'uuid' });
 const token: Record<string, ParamRule> = { token: 'token' };
 const stationParam: Record<string, ParamRule> = { stationGroupId: 'stationGroupId' };
+const userParam = uuid('userId');
+/** The tabs the spec places under action/ (their short addresses lead there). */
+const PROFILE_ACTION_TABS = [
+  'liked',
+  'want-to-participate-events',
+  'want-to-visit-spots',
+  'want-to-visit-stations',
+] as const;
 
-/** The post forms: one module per kind for creating and one for editing (DESIGN §4). */
-const postCreateSpot: LazyRouteModule = () => import('./routes/post-create-spot');
-const postCreateEvent: LazyRouteModule = () => import('./routes/post-create-event');
-const postCreateImage: LazyRouteModule = () => import('./routes/post-create-image');
-const postUpdateSpot: LazyRouteModule = () => import('./routes/post-update-spot');
-const postUpdateEvent: LazyRouteModule = () => import('./routes/post-update-event');
-const postUpdateImage: LazyRouteModule = () => import('./routes/post-update-image');
+/** The post forms: one route module, parameterised by the mode and the post's kind. */
+const postEditor =
+  (mode: PostEditorMode, kind: PostKind): LazyRouteModule =>
+  () =>
+    import('./routes/post-editor').then(({ postEditorRoute }) => postEditorRoute(mode, kind));
+const postCreateSpot = postEditor('create', 'spot');
+const postCreateEvent = postEditor('create', 'event');
+const postCreateImage = postEditor('create', 'image');
+const postUpdateSpot = postEditor('update', 'spot');
+const postUpdateEvent = postEditor('update', 'event');
+const postUpdateImage = postEditor('update', 'image');
 
 function page(
   path: string,
@@ -49,7 +68,7 @@ function page(
 
 const LOGIN = { layout: 'login' } as const;
 
-/** Every route of spec §2, in one table. */
+/** Every route of the product (docs/product-rules.md#routes-and-access), in one table. */
 export const routeTable: readonly AppRouteDefinition[] = [
   page(paths.home.path, 'TOP', 'open', home, { layout: 'map' }),
 
@@ -112,23 +131,31 @@ export const routeTable: readonly AppRouteDefinition[] = [
   page(paths.station.path, '駅の詳細', 'open', station, { params: stationParam }),
   page(paths.stationRandom.path, '駅ガチャ', 'open', stationRandom),
 
-  page(paths.users.path, 'ユーザー一覧', 'open'),
-  page(paths.userFollowers.path, 'フォロワー', 'open', comingSoon, { params: uuid('userId') }),
-  page(paths.userFollowing.path, 'フォロー中', 'open', comingSoon, { params: uuid('userId') }),
+  page(paths.users.path, 'ユーザー一覧', 'open', users),
+  page(paths.userFollowers.path, 'フォロワー', 'open', userFollows, { params: userParam }),
+  page(paths.userFollowing.path, 'フォロー中', 'open', userFollows, { params: userParam }),
 
-  page(paths.profileLiked.path, 'いいねした投稿', 'open', comingSoon, { params: uuid('userId') }),
-  page(paths.profileWantToParticipateEvents.path, '参加したいイベント', 'open', comingSoon, {
-    params: uuid('userId'),
+  // One profile module for every tab, so the header stays while the tab changes.
+  page(paths.profileLiked.path, 'いいねした投稿', 'open', profile, { params: userParam }),
+  page(paths.profileWantToParticipateEvents.path, '参加したいイベント', 'open', profile, {
+    params: userParam,
   }),
-  page(paths.profileWantToVisitSpots.path, '行きたいスポット', 'open', comingSoon, {
-    params: uuid('userId'),
+  page(paths.profileWantToVisitSpots.path, '行きたいスポット', 'open', profile, {
+    params: userParam,
   }),
-  page(paths.profileWantToVisitStations.path, '行きたい駅', 'open', comingSoon, {
-    params: uuid('userId'),
+  page(paths.profileWantToVisitStations.path, '行きたい駅', 'open', profile, {
+    params: userParam,
   }),
-  page(paths.profileLists.path, 'リスト', 'open', comingSoon, { params: uuid('userId') }),
-  page(paths.profilePosts.path, '投稿', 'open', comingSoon, { params: uuid('userId') }),
-  page(paths.profileStamps.path, 'スタンプ', 'open', comingSoon, { params: uuid('userId') }),
+  page(paths.profileLists.path, 'リスト', 'open', profile, { params: userParam }),
+  page(paths.profilePosts.path, '投稿', 'open', profile, { params: userParam }),
+  page(paths.profileStamps.path, 'スタンプ', 'open', profile, { params: userParam }),
+  // The profile itself and the short tab addresses lead to the tabs above.
+  page(paths.profile.path, 'プロフィール', 'open', profileRedirect, { params: userParam }),
+  ...PROFILE_ACTION_TABS.map((tab) =>
+    page(paths.profileShortTab.pathOf(tab), 'プロフィール', 'open', profileRedirect, {
+      params: userParam,
+    }),
+  ),
 
   page(paths.rankingImpact.path, '影響度数ランキング', 'open'),
   page(paths.rankingPost.path, '投稿数ランキング', 'open'),

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 /** Who may open a route: anyone, only visitors (not signed in), or only members. */
 export type RouteAccess = 'open' | 'guest' | 'auth';
 export type RouteLayout = 'map' | 'default' | 'login';
-/** How a path parameter is validated; a failure shows the 404 error page (spec §2). */
+/** How a path parameter is validated; a failure shows the 404 error page (docs/product-rules.md#routes-and-access). */
 export type ParamRule = 'stationGroupId' | 'uuid' | 'token';
 
 export type LazyRouteModule = () => Promise<Pick<RouteObject, 'Component'>>;

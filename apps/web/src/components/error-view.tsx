@@ -10,7 +10,7 @@ interface ErrorViewProps {
   text?: string;
 }
 
-/** The error page (spec §8): 404 → "Page Not Found", anything else → "Internal Server Error". */
+/** The error page (docs/product-rules.md#errors): 404 → "Page Not Found", anything else → "Internal Server Error". */
 export function ErrorView({ status, text }: ErrorViewProps) {
   const isNotFound = status === 404;
   const heading = text ?? (isNotFound ? PAGE_NOT_FOUND_TEXT : INTERNAL_SERVER_ERROR_TEXT);

@@ -46,7 +46,7 @@ export function PostGrid({
 
   if (query.isPending) {
     return (
-      <Box aria-busy="true" aria-label={text.loading} sx={GRID_SX}>
+      <Box role="status" aria-busy="true" aria-label={text.loading} sx={GRID_SX}>
         <Skeleton variant="rounded" height={96} />
         <Skeleton variant="rounded" height={96} />
       </Box>

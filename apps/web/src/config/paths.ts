@@ -1,6 +1,6 @@
 import type { PostKind } from '@ekispot/shared';
 
-/** Every route of the web app (spec §2) with its href builder. */
+/** Every route of the web app (docs/product-rules.md#routes-and-access) with its href builder. */
 export const paths = {
   home: { path: '/', href: () => '/' },
   login: {
@@ -79,6 +79,12 @@ export const paths = {
     path: '/users/:userId/following',
     href: (userId: string) => `/users/${userId}/following`,
   },
+  profile: { path: '/profile/:userId', href: (userId: string) => `/profile/${userId}` },
+  /** /profile/:userId/liked and the other tabs without action/ (led to the tab's address). */
+  profileShortTab: {
+    pathOf: (tab: string) => `/profile/:userId/${tab}`,
+    href: (userId: string, tab: string) => `/profile/${userId}/${tab}`,
+  },
   profileLiked: {
     path: '/profile/:userId/action/liked',
     href: (userId: string) => `/profile/${userId}/action/liked`,
@@ -131,7 +137,7 @@ export interface EditablePostRef {
 }
 
 /**
- * Where a post is edited (DESIGN §4): the update route that mirrors how it was created.
+ * Where a post is edited (docs/product-rules.md#posts): the update route that mirrors how it was created.
  * Spots and stand-alone events take `?postId=`; photos of a station name the station.
  */
 export function postEditHref(post: EditablePostRef): string {

@@ -57,7 +57,7 @@ export function buildApiUrl(path: string, query?: Record<string, QueryValue>): s
   return search ? `${url}?${search}` : url;
 }
 
-/** The headers of every call (spec §7): JSON accept, no-cache, and the Bearer token when readable. */
+/** The headers of every call (docs/product-rules.md#calls-and-their-names): JSON accept, no-cache, and the Bearer token when readable. */
 export function buildRequestHeaders(isJsonBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json', 'Cache-Control': 'no-cache' });
   if (isJsonBody) headers.set('Content-Type', 'application/json');
@@ -112,7 +112,8 @@ function handleFailure(error: ApiError, skipUnauthorizedHandler: boolean | undef
 }
 
 /**
- * The one way the web app calls the API (spec §7, §8): JSON headers, Bearer
+ * The one way the web app calls the API (docs/product-rules.md#calls-and-their-names,
+ * docs/product-rules.md#errors): JSON headers, Bearer
  * token, case conversion both ways, retry once for non-writes, normalised
  * failures thrown as {@link ApiError}.
  */

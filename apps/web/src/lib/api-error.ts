@@ -2,7 +2,7 @@ import { DEFAULT_ERROR_MESSAGE, keysToCamel, UNEXPECTED_ERROR_MESSAGE } from '@e
 
 export type FieldErrors = Record<string, string[]>;
 
-/** The normalised failure of any API call (spec §8). */
+/** The normalised failure of any API call (docs/product-rules.md#errors). */
 export interface ApiFailure {
   success: false;
   data: null;

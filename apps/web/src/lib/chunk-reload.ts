@@ -13,7 +13,7 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /**
  * Reloads the page once; a session marker stops a reload loop when the chunk
- * is really gone (spec §4: one reload guarded for 10 s). Returns whether it reloaded.
+ * is really gone (docs/product-rules.md#errors: one reload guarded for 10 s). Returns whether it reloaded.
  */
 export function reloadOnceForChunkError({
   storage = window.sessionStorage,

@@ -26,7 +26,7 @@ function appendValue(formData: FormData, key: string, value: unknown): void {
 }
 
 /**
- * Builds a multipart body (spec §7): keys snake_cased, arrays as indexed keys
+ * Builds a multipart body (docs/product-rules.md#calls-and-their-names): keys snake_cased, arrays as indexed keys
  * (`images[0]`), nested objects as `a[b]`, null and undefined skipped.
  */
 export function buildFormData(values: Record<string, unknown>): FormData {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** The API client already retries once where the spec allows it, so queries never retry again. */
+/** The API client already retries once where docs/product-rules.md#calls-and-their-names allows it, so queries never retry again. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

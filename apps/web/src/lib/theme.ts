@@ -17,7 +17,7 @@ export const FONT_FAMILY = [
   'sans-serif',
 ].join(', ');
 
-/** Breakpoints from spec §9; the mobile layout is below `lg`. */
+/** Breakpoints from docs/product-rules.md#constants; the mobile layout is below `lg`. */
 export const theme: Theme = createTheme({
   breakpoints: { values: { ...BREAKPOINTS } },
   palette: {
@@ -49,5 +49,5 @@ export const theme: Theme = createTheme({
   },
 });
 
-/** Media query for the mobile layout (below lg, spec §9). */
+/** Media query for the mobile layout (below lg, docs/product-rules.md#constants). */
 export const MOBILE_MEDIA_QUERY: string = theme.breakpoints.down('lg');

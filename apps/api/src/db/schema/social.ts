@@ -37,6 +37,46 @@ export const follows = pgTable(
   ],
 );
 
+/** A member no longer wants anything to do with another (docs/people.md). Private to the blocker. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    index('blocks_blocker_created_idx').on(table.blockerId, table.createdAt.desc()),
+    index('blocks_blocked_idx').on(table.blockedId),
+    check('blocks_not_self_check', sql`${table.blockerId} <> ${table.blockedId}`),
+  ],
+);
+
+/** The muter no longer sees the muted member's posts and comments; nobody is told. */
+export const mutes = pgTable(
+  'mutes',
+  {
+    muterId: uuid('muter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedId: uuid('muted_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.muterId, table.mutedId] }),
+    index('mutes_muter_created_idx').on(table.muterId, table.createdAt.desc()),
+    index('mutes_muted_idx').on(table.mutedId),
+    check('mutes_not_self_check', sql`${table.muterId} <> ${table.mutedId}`),
+  ],
+);
+
 /** Ordered, titled collections of stations and posts. */
 export const lists = pgTable(
   'lists',

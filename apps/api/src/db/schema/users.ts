@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
+  integer,
   pgEnum,
   pgTable,
   text,
@@ -25,6 +26,11 @@ export const users = pgTable(
     avatarImageId: uuid('avatar_image_id').references(() => images.id, { onDelete: 'set null' }),
     /** Non-essential mail (notifications, news) may be sent. */
     mailOptIn: boolean('mail_opt_in').notNull().default(true),
+    /** Whether others may see the liked and want tabs of the profile (docs/people.md). */
+    actionsPublic: boolean('actions_public').notNull().default(true),
+    /** Kept in the same transaction as every follow change (users.repository.ts). */
+    followerCount: integer('follower_count').notNull().default(0),
+    followingCount: integer('following_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -32,6 +38,10 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(table.email),
     index('users_created_at_id_idx').on(table.createdAt.desc(), table.id.desc()),
     index('users_name_idx').on(table.name),
+    // The directory: most-followed first, ties newest first.
+    index('users_follower_count_id_idx').on(table.followerCount.desc(), table.id.desc()),
+    // Name search by character n-grams (ekispot_name_grams is created by migration 0003).
+    index('users_name_grams_idx').using('gin', sql`ekispot_name_grams(${table.name})`),
   ],
 );
 

@@ -20,10 +20,10 @@ import { z } from 'zod';
 import { envelope } from '../../lib/envelope.js';
 import { multipartValidatorCompiler, parseFields, readMultipart } from '../../lib/multipart.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { IMAGE_MESSAGES } from '../images/image-processing.js';
+import { clearAuthCookie, setAuthCookie } from '../../lib/auth-token.js';
+import { IMAGE_MESSAGES } from '../images/images.service.js';
 import type { AuthDeps } from './auth.service.js';
 import * as service from './auth.service.js';
-import { clearAuthCookie, setAuthCookie, type Authenticator } from './authenticate.js';
 import type { CounterStore } from '../../lib/counter-store.js';
 import { HttpError } from '../../lib/http-error.js';
 import { createLoginThrottle } from './login-throttle.js';
@@ -40,10 +40,11 @@ const profileUpdateFormSchema = profileUpdateFieldsSchema.extend({
   avatar: z.file().optional().meta({ description: 'JPEG, PNG, WebP, GIF or AVIF, ≤ 10 MB' }),
 });
 
-export const authRoutes: FastifyPluginAsyncZod<
-  AuthDeps & { auth: Authenticator; counters: CounterStore }
-> = async (app, deps) => {
-  const { auth } = deps;
+export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterStore }> = async (
+  app,
+  deps,
+) => {
+  const { auth } = app;
   const throttle = createLoginThrottle(deps.counters);
   const mailBudget = createMailBudget(deps.counters);
   /** Every route that sends a mail spends from one budget (mail-budget.ts). */

@@ -13,12 +13,12 @@ import {
   emailVerificationMail,
   passwordChangedMail,
   passwordResetMail,
-} from '../mail/mail-templates.js';
-import type { ImageSource } from '../images/image-processing.js';
-import type { ImageStorage } from '../images/image-storage.js';
+  enqueueMail,
+} from '../mail/mail-outbox.service.js';
+import type { ImageSource, ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
-import { enqueueMail } from '../mail/mail-outbox.service.js';
-import { prepareMemberRemoval } from '../posts/post-removal.js';
+import { prepareMemberRemoval } from '../posts/posts.service.js';
+import { prepareMemberLeaving } from '../users/users.service.js';
 import * as repository from './auth.repository.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { createSecretToken, hashSecretToken } from '../../lib/secret-tokens.js';
@@ -35,6 +35,18 @@ const HOUR_MS = 60 * 60 * 1000;
 const INVALID_LINK =
   'このリンクは無効か、有効期限が切れています。お手数ですが、もう一度お手続きください。';
 const WRONG_PASSWORD = 'パスワードが正しくありません。';
+
+export type { UserRow } from './auth.repository.js';
+
+/** The unexpired session a token hash names, with its member, or null (for authentication). */
+export function findSession(db: Database, tokenHash: string) {
+  return repository.findSession(db, tokenHash);
+}
+
+/** Marks a session as used now. */
+export function touchSession(db: Database, sessionId: string) {
+  return repository.touchSession(db, sessionId);
+}
 
 export function toMe(user: repository.UserRow): Me {
   return {
@@ -332,6 +344,7 @@ export async function deleteAccount(deps: AuthDeps, user: repository.UserRow, pa
   }
   const files = await deps.db.transaction(async (tx) => {
     await prepareMemberRemoval(tx, user.id);
+    await prepareMemberLeaving(tx, user.id);
     const keys = await images.deleteImageRowsOwnedBy(tx, user.id);
     await repository.deleteUser(tx, user.id);
     await enqueueMail(tx, { to: user.email, ...accountDeletedMail({ name: user.name }) });

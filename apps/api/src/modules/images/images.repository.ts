@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { images } from '../../db/schema/index.js';
 
-/** The only place with Drizzle queries for images (STYLE.md). */
+/** The only place with Drizzle queries for images (docs/conventions.md#api-modules). */
 
 export type ImageRow = typeof images.$inferSelect;
 export type NewImageRow = typeof images.$inferInsert;

@@ -6,6 +6,9 @@ import { processUpload, type ImageSource } from './image-processing.js';
 import * as repository from './images.repository.js';
 
 export type { ImageRow } from './images.repository.js';
+export type { ImageStorage } from './image-storage.js';
+export type { ImageSource } from './image-processing.js';
+export { IMAGE_MESSAGES } from './image-processing.js';
 export type ImageSize = 'full' | 'thumb';
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { mailOutbox } from '../../db/schema/index.js';
 
-/** The only place with Drizzle queries for the mail outbox (STYLE.md). */
+/** The only place with Drizzle queries for the mail outbox (docs/conventions.md#api-modules). */
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type NewOutboxRow = typeof mailOutbox.$inferInsert;

@@ -6,6 +6,8 @@ import type { MailLogger, MailTransport } from './mail-transport.js';
 import * as repository from './mail-outbox.repository.js';
 
 export type { OutboxRow } from './mail-outbox.repository.js';
+/** The mails other modules queue, and the time limits their links state. */
+export * from './mail-templates.js';
 
 export const MAIL_MAX_ATTEMPTS = 8;
 const BACKOFF_BASE_SECONDS = 30;

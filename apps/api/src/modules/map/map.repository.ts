@@ -3,7 +3,7 @@ import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import { posts, stationGroups } from '../../db/schema/index.js';
 
-/** Queries for the map's viewport markers (STYLE.md: Drizzle stays in repositories). */
+/** Queries for the map's viewport markers (docs/conventions.md#api-modules: Drizzle stays in repositories). */
 
 export interface Bbox {
   west: number;
@@ -93,6 +93,7 @@ export async function findPostMarkers(
   return rows as PostMarkerRow[];
 }
 
+/** Open station groups in the box (closed ones, 廃駅, are not on the map). */
 export async function findStationMarkers(db: Database, box: Bbox, limit: number) {
   return db
     .select({
@@ -104,6 +105,7 @@ export async function findStationMarkers(db: Database, box: Bbox, limit: number)
     .from(stationGroups)
     .where(
       and(
+        eq(stationGroups.closed, false),
         between(stationGroups.lat, box.south, box.north),
         between(stationGroups.lng, box.west, box.east),
       ),

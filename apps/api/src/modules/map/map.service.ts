@@ -1,24 +1,29 @@
 import { preparePayload } from '../../lib/prepared-payload.js';
-import { listLineStations } from '../stations/stations.repository.js';
-import { createStationDataCache } from '../stations/stations.service.js';
-import { buildRailwayFeatures } from './railway-geometry.js';
+import {
+  createStationDataCache,
+  listRailwayStations,
+  listStationLinks,
+} from '../stations/stations.service.js';
+import { buildRailwayFeatures, type RailwayLineInput } from './railway-geometry.js';
 
-type LineStation = { lat: number; lng: number; name: string };
+type LineBuild = RailwayLineInput & {
+  stations: RailwayLineInput['stations'][number][];
+  links: (readonly [number, number])[];
+};
 
 export const getRailwaysPayload = createStationDataCache(async (db) => {
-  const rows = await listLineStations(db);
-  const lines = new Map<number, { name: string; stations: LineStation[] }>();
+  const [rows, links] = await Promise.all([listRailwayStations(db), listStationLinks(db)]);
+  const lines = new Map<number, LineBuild>();
   for (const row of rows) {
     let line = lines.get(row.lineId);
     if (!line) {
-      line = { name: row.lineName, stations: [] };
+      line = { id: row.lineId, name: row.lineName, kind: row.lineKind, stations: [], links: [] };
       lines.set(row.lineId, line);
     }
-    line.stations.push({ lat: row.lat, lng: row.lng, name: row.name });
+    line.stations.push({ id: row.id, groupId: row.groupId, lat: row.lat, lng: row.lng });
   }
-  return preparePayload(
-    buildRailwayFeatures(
-      [...lines].map(([id, line]) => ({ id, name: line.name, stations: line.stations })),
-    ),
-  );
+  for (const link of links) {
+    lines.get(link.lineId)?.links.push([link.fromStationId, link.toStationId]);
+  }
+  return preparePayload(buildRailwayFeatures([...lines.values()]));
 });

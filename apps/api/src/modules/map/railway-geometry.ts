@@ -1,6 +1,18 @@
+import type { LineKind } from '@ekispot/shared';
+
 /**
- * Railway lines for the offline basemap (DESIGN.md §6, §8), drawn station to station from
- * japan-train-data. Pure functions: the caller loads the data once and caches the result.
+ * Railway lines for the offline basemap (docs/basemap.md), drawn along the neighbours of
+ * 駅データ.jp's join.csv: a loop is drawn closed because its last join leads back to its first
+ * station, a branch is drawn apart because it joins the main line at the branching station.
+ * Pure functions: the caller loads the data once and caches the result.
+ *
+ * Express and through services (湘南新宿ライン, 成田エクスプレス, 上野東京ライン, JR中央線(快速)…)
+ * are in the data as lines of their own whose neighbours are stops several local stations apart;
+ * drawn as they are, they cut straight chords across a city. A join is left out when another
+ * line serves both its stations with local stops in between: that line draws the track. Joins
+ * that only an express serves (its own track) stay. Shinkansen lines are kept whole and tagged
+ * `kind: 'shinkansen'`; the map shows them only at country and region zoom, where their chords
+ * are shorter than a local hop on screen.
  */
 
 export interface LatLng {
@@ -9,34 +21,28 @@ export interface LatLng {
 }
 
 export interface RailwayStationInput extends LatLng {
-  name: string;
+  id: number;
+  groupId: number;
 }
 
 export interface RailwayLineInput {
   id: number;
   name: string;
-  /** In line order, as listed by the source. */
+  kind: LineKind;
+  /** In line order (used only when the data has no joins for the line). */
   stations: readonly RailwayStationInput[];
+  /** Neighbouring station ids. */
+  links: readonly (readonly [number, number])[];
 }
 
 /** GeoJSON position: longitude first. */
 export type LngLat = [lng: number, lat: number];
 
-export interface RailwayLineProperties {
-  line_id: number;
-  name: string;
-}
-
-export interface MultiLineStringGeometry {
-  type: 'MultiLineString';
-  coordinates: LngLat[][];
-}
-
 export interface RailwayFeature {
   type: 'Feature';
   id: number;
-  properties: RailwayLineProperties;
-  geometry: MultiLineStringGeometry;
+  properties: { line_id: number; name: string; kind: LineKind };
+  geometry: { type: 'MultiLineString'; coordinates: LngLat[][] };
 }
 
 export interface RailwayFeatureCollection {
@@ -44,38 +50,8 @@ export interface RailwayFeatureCollection {
   features: RailwayFeature[];
 }
 
-/**
- * Where to break a line and when to close it. Measured on japan-train-data 0.6.0 (588 lines):
- *
- * - A "far jump" (longer than FAR_JUMP_METRES and FAR_JUMP_MEDIAN_RATIO × the line's median hop)
- *   is a list that carries on with another branch far away: JR成田線 銚子→我孫子 (75 km, 17×),
- *   JR南武線 立川→八丁畷 (32 km, 26×). The ratio is 10 and not 4 because real long hops exist:
- *   the Seikan Tunnel on JR海峡線 (60 km, 4.8×) and JR石北本線 上川→白滝 (33 km, 8.3×) must
- *   stay drawn.
- * - A "rejoin" (longer than REJOIN_MIN_METRES and REJOIN_MEDIAN_RATIO × the median hop, landing
- *   within a third of the hop of a station already drawn) is a branch listed after the main line,
- *   which would otherwise be joined by a fake chord: 東京メトロ丸ノ内線 荻窪→中野新橋 (the 方南町
- *   branch), ポートライナー 神戸空港→南公園, JR小野田線 小野田→浜河内, JR予讃・内子線 新谷→高野川.
- * - Loops are listed open (JR山手線 runs 大崎 … 品川). A loop is closed when the closing hop is an
- *   ordinary hop: named loops (環状, JR山手線) when it is within NAMED_LOOP_MEDIAN_RATIO × the
- *   median hop (愛知環状鉄道線 is named 環状 but runs 岡崎–高蔵寺, 34 km apart, and stays open);
- *   other lines of at least LOOP_MIN_STATIONS unbroken stations when the ends are within
- *   LOOP_MAX_METRES and LOOP_MEDIAN_RATIO × the median hop. That closes 名古屋市営地下鉄名城線
- *   and 札幌市電 but not the hook-shaped tram and monorail routes whose ends are 1–3 km apart
- *   yet 3–8 median hops (長崎電軌, 岡山電軌, 千葉都市モノレール).
- */
-export const RAILWAY_GEOMETRY_LIMITS = {
-  FAR_JUMP_METRES: 25_000,
-  FAR_JUMP_MEDIAN_RATIO: 10,
-  REJOIN_MIN_METRES: 3_000,
-  REJOIN_MEDIAN_RATIO: 4,
-  REJOIN_NEAR_FRACTION: 1 / 3,
-  NAMED_LOOP_MEDIAN_RATIO: 4,
-  LOOP_MIN_STATIONS: 6,
-  LOOP_MAX_METRES: 3_000,
-  LOOP_MEDIAN_RATIO: 2.5,
-} as const;
-
+/** How many local stops apart two stations may be on another line for a join to count as express. */
+const MAX_LOCAL_HOPS = 80;
 const COORDINATE_DECIMALS = 5; // ~1 m: station positions are no more precise than that
 const EARTH_RADIUS_METRES = 6_371_008.8;
 
@@ -90,96 +66,175 @@ export function haversineMetres(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/**
- * One Feature per distinct line id (japan-train-data lists a line once per prefecture it crosses;
- * the first entry wins). Lines with nothing to draw (fewer than two distinct stations) are left out.
- */
+type Edge = readonly [number, number];
+
+/** Each line's edges: its joins, or consecutive stations when the data has none. */
+function edgesOf(line: RailwayLineInput, byId: Map<number, RailwayStationInput>): Edge[] {
+  const edges: Edge[] =
+    line.links.length > 0
+      ? line.links.filter(([a, b]) => a !== b && byId.has(a) && byId.has(b))
+      : line.stations.slice(1).map((station, index) => [line.stations[index]!.id, station.id]);
+  const seen = new Set<string>();
+  return edges.filter(([a, b]) => {
+    const key = a < b ? `${a}-${b}` : `${b}-${a}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Hop counts between station groups along one line (BFS, bounded). */
+class LineGraph {
+  private readonly neighbours = new Map<number, Set<number>>();
+
+  constructor(edges: readonly Edge[], groupOf: (stationId: number) => number) {
+    for (const [a, b] of edges) {
+      const ga = groupOf(a);
+      const gb = groupOf(b);
+      if (ga === gb) continue;
+      this.link(ga, gb);
+      this.link(gb, ga);
+    }
+  }
+
+  has(group: number): boolean {
+    return this.neighbours.has(group);
+  }
+
+  private link(from: number, to: number) {
+    let set = this.neighbours.get(from);
+    if (!set) this.neighbours.set(from, (set = new Set()));
+    set.add(to);
+  }
+
+  /** Stops between two groups along this line (Infinity when not connected within the bound). */
+  hops(from: number, to: number): number {
+    if (from === to) return 0;
+    let frontier = [from];
+    const seen = new Set(frontier);
+    for (let depth = 1; depth <= MAX_LOCAL_HOPS && frontier.length > 0; depth += 1) {
+      const next: number[] = [];
+      for (const node of frontier) {
+        for (const neighbour of this.neighbours.get(node) ?? []) {
+          if (neighbour === to) return depth;
+          if (!seen.has(neighbour)) {
+            seen.add(neighbour);
+            next.push(neighbour);
+          }
+        }
+      }
+      frontier = next;
+    }
+    return Infinity;
+  }
+}
+
 export function buildRailwayFeatures(lines: readonly RailwayLineInput[]): RailwayFeatureCollection {
-  const seen = new Set<number>();
-  const features: RailwayFeature[] = [];
+  const byId = new Map<number, RailwayStationInput>();
+  for (const line of lines) for (const station of line.stations) byId.set(station.id, station);
+  const groupOf = (id: number) => byId.get(id)?.groupId ?? -id;
+
+  const edgesByLine = new Map(lines.map((line) => [line.id, edgesOf(line, byId)]));
+  const graphs = new Map<number, LineGraph>();
+  const linesByGroup = new Map<number, number[]>();
   for (const line of lines) {
-    if (seen.has(line.id)) continue;
-    seen.add(line.id);
-    const coordinates = buildLineSegments(line);
+    if (line.kind === 'shinkansen') continue;
+    const graph = new LineGraph(edgesByLine.get(line.id) ?? [], groupOf);
+    graphs.set(line.id, graph);
+    for (const station of line.stations) {
+      const list = linesByGroup.get(station.groupId) ?? [];
+      if (!list.includes(line.id)) list.push(line.id);
+      linesByGroup.set(station.groupId, list);
+    }
+  }
+
+  /** Does another line serve both ends with local stops between them? */
+  const isExpressChord = (line: RailwayLineInput, [a, b]: Edge): boolean => {
+    const ga = groupOf(a);
+    const gb = groupOf(b);
+    if (ga === gb) return false;
+    const others = (linesByGroup.get(ga) ?? []).filter(
+      (other) => other !== line.id && (linesByGroup.get(gb) ?? []).includes(other),
+    );
+    return others.some((other) => {
+      const hops = graphs.get(other)?.hops(ga, gb) ?? Infinity;
+      return hops >= 2 && hops !== Infinity;
+    });
+  };
+
+  const features: RailwayFeature[] = [];
+  const seenLines = new Set<number>();
+  for (const line of lines) {
+    if (seenLines.has(line.id)) continue;
+    seenLines.add(line.id);
+    const edges = (edgesByLine.get(line.id) ?? []).filter(
+      (edge) => line.kind === 'shinkansen' || !isExpressChord(line, edge),
+    );
+    const coordinates = chainEdges(edges)
+      .map((path) => toRoundedPath(path.map((id) => byId.get(id)!)))
+      .filter((path) => path.length >= 2);
     if (coordinates.length === 0) continue;
     features.push({
       type: 'Feature',
       id: line.id,
-      properties: { line_id: line.id, name: line.name },
+      properties: { line_id: line.id, name: line.name, kind: line.kind },
       geometry: { type: 'MultiLineString', coordinates },
     });
   }
   return { type: 'FeatureCollection', features };
 }
 
-function buildLineSegments(line: RailwayLineInput): LngLat[][] {
-  const stations = line.stations.filter(isValidPosition);
-  const first = stations[0];
-  const last = stations[stations.length - 1];
-  if (first === undefined || last === undefined) return [];
-
-  const hops = hopLengths(stations);
-  const medianHop = median(hops.filter((hop) => hop > 0));
-
-  const segments: RailwayStationInput[][] = [];
-  let current: RailwayStationInput[] = [];
-  for (const [index, station] of stations.entries()) {
-    const hop = hops[index - 1];
-    if (hop !== undefined && isBreak(stations, index, hop, medianHop)) {
-      segments.push(current);
-      current = [];
+/**
+ * Joins edges into as few paths as possible: each path runs between stations where the line
+ * ends or branches (degree ≠ 2); what is left after that are loops, drawn closed.
+ */
+export function chainEdges(edges: readonly Edge[]): number[][] {
+  const adjacency = new Map<number, number[]>();
+  const add = (from: number, to: number) => {
+    const list = adjacency.get(from) ?? [];
+    list.push(to);
+    adjacency.set(from, list);
+  };
+  for (const [a, b] of edges) {
+    add(a, b);
+    add(b, a);
+  }
+  const used = new Set<string>();
+  const key = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
+  const walk = (start: number, next: number): number[] => {
+    const path = [start, next];
+    used.add(key(start, next));
+    let previous = start;
+    let current = next;
+    while ((adjacency.get(current)?.length ?? 0) === 2) {
+      const following = adjacency.get(current)!.find((node) => node !== previous || false);
+      if (following === undefined || used.has(key(current, following))) break;
+      used.add(key(current, following));
+      path.push(following);
+      previous = current;
+      current = following;
     }
-    current.push(station);
-  }
-  segments.push(current);
+    return path;
+  };
 
-  const closingHop = haversineMetres(last, first);
-  if (shouldClose(line.name, stations.length, segments.length, closingHop, medianHop)) {
-    current.push(first);
+  const paths: number[][] = [];
+  // Ends and branch points first, in a stable order, so a line draws the same way every time.
+  const nodes = [...adjacency.keys()].sort((a, b) => a - b);
+  for (const node of nodes) {
+    if (adjacency.get(node)!.length === 2) continue;
+    for (const next of adjacency.get(node)!) {
+      if (!used.has(key(node, next))) paths.push(walk(node, next));
+    }
   }
-  return segments.map(toRoundedPath).filter((path) => path.length >= 2);
+  for (const node of nodes) {
+    for (const next of adjacency.get(node)!) {
+      if (!used.has(key(node, next))) paths.push(walk(node, next));
+    }
+  }
+  return paths;
 }
 
-/** Is the hop from stations[index - 1] to stations[index] a jump to another branch? */
-function isBreak(
-  stations: readonly LatLng[],
-  index: number,
-  hop: number,
-  medianHop: number,
-): boolean {
-  const L = RAILWAY_GEOMETRY_LIMITS;
-  if (hop > L.FAR_JUMP_METRES && hop > L.FAR_JUMP_MEDIAN_RATIO * medianHop) return true;
-  if (hop <= L.REJOIN_MIN_METRES || hop <= L.REJOIN_MEDIAN_RATIO * medianHop) return false;
-  const station = stations[index];
-  if (station === undefined) return false;
-  // Does the list step back next to a station drawn before the hop's start?
-  const drawnBefore = stations.slice(0, index - 1);
-  return drawnBefore.some(
-    (earlier) => haversineMetres(earlier, station) < hop * L.REJOIN_NEAR_FRACTION,
-  );
-}
-
-function shouldClose(
-  name: string,
-  stationCount: number,
-  segmentCount: number,
-  closingHop: number,
-  medianHop: number,
-): boolean {
-  const L = RAILWAY_GEOMETRY_LIMITS;
-  if (stationCount < 3 || closingHop === 0) return false;
-  if (name.includes('環状') || name === 'JR山手線') {
-    return closingHop <= L.NAMED_LOOP_MEDIAN_RATIO * medianHop;
-  }
-  return (
-    segmentCount === 1 &&
-    stationCount >= L.LOOP_MIN_STATIONS &&
-    closingHop <= L.LOOP_MAX_METRES &&
-    closingHop <= L.LOOP_MEDIAN_RATIO * medianHop
-  );
-}
-
-function toRoundedPath(stations: readonly RailwayStationInput[]): LngLat[] {
+function toRoundedPath(stations: readonly LatLng[]): LngLat[] {
   const path: LngLat[] = [];
   for (const station of stations) {
     const position: LngLat = [round(station.lng), round(station.lat)];
@@ -188,33 +243,6 @@ function toRoundedPath(stations: readonly RailwayStationInput[]): LngLat[] {
     path.push(position);
   }
   return path;
-}
-
-function hopLengths(stations: readonly LatLng[]): number[] {
-  const hops: number[] = [];
-  let previous: LatLng | undefined;
-  for (const station of stations) {
-    if (previous !== undefined) hops.push(haversineMetres(previous, station));
-    previous = station;
-  }
-  return hops;
-}
-
-function isValidPosition(station: RailwayStationInput): boolean {
-  return (
-    Number.isFinite(station.lat) &&
-    Number.isFinite(station.lng) &&
-    Math.abs(station.lat) <= 90 &&
-    Math.abs(station.lng) <= 180
-  );
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return 0;
-  if (sorted.length % 2 === 1) return sorted[mid] ?? 0;
-  return ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 function round(value: number): number {

@@ -2,9 +2,9 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { comments, posts, users } from '../../db/schema/index.js';
 import type { PageKey } from '../../lib/page-cursor.js';
-import { createdAtMicros, microsToTimestamp } from './posts.repository.js';
+import { createdAtMicros, microsToTimestamp, notHiddenFrom } from './posts.repository.js';
 
-/** The only place with Drizzle queries for comments (STYLE.md). */
+/** The only place with Drizzle queries for comments (docs/conventions.md#api-modules). */
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -26,9 +26,18 @@ export async function postExists(db: Database, postId: string): Promise<boolean>
 /** Comments with their authors, oldest first, keyed by (created_at, id) as the index is. */
 export async function findCommentViews(
   db: Database,
-  options: { postId: string; id?: string; after?: PageKey | null; limit?: number },
+  options: {
+    postId: string;
+    id?: string;
+    after?: PageKey | null;
+    limit?: number;
+    viewerId?: string | null;
+  },
 ) {
-  const conditions: SQL[] = [eq(comments.postId, options.postId)];
+  const conditions: (SQL | undefined)[] = [
+    eq(comments.postId, options.postId),
+    notHiddenFrom(options.viewerId ?? null, comments.userId),
+  ];
   if (options.id) conditions.push(eq(comments.id, options.id));
   if (options.after) {
     conditions.push(

@@ -21,7 +21,8 @@ const tags = ['comments'];
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const commentEnvelope = successEnvelopeSchema(commentSchema);
 
-export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, { db, auth }) => {
+export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, { db }) => {
+  const { auth } = app;
   const base = `${API_BASE_PATH}/posts/:postId/comments`;
 
   app.get(
@@ -30,13 +31,20 @@ export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app
       schema: {
         tags,
         summary: "A post's comments, oldest first (cursor pagination)",
+        security: [...security, {}],
         params: postParamsSchema,
         querystring: pageQuerySchema,
         response: { 200: successEnvelopeSchema(commentPageSchema), ...errorResponses(404, 422) },
       },
     },
-    async (request) =>
-      envelope(await service.listComments(db, request.params.postId, request.query)),
+    async (request, reply) => {
+      // Leaves out what the viewer blocked or muted, so caches must not share it.
+      reply.header('Cache-Control', 'private, no-cache');
+      const viewer = await auth.optionalUser(request);
+      return envelope(
+        await service.listComments(db, request.params.postId, request.query, viewer?.user.id),
+      );
+    },
   );
 
   app.post(

@@ -5,6 +5,7 @@ import * as repository from './comments.repository.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
+import { assertMayInteract } from '../users/users.service.js';
 
 /**
  * Comment rules: anyone signed in may comment; only the author edits; the author or the
@@ -30,15 +31,21 @@ export async function getComment(db: Database, postId: string, commentId: string
   return toComment(row);
 }
 
-/** Oldest first, as a conversation reads. */
+/** Oldest first, as a conversation reads; without what the viewer blocked or muted. */
 export async function listComments(
   db: Database,
   postId: string,
   query: { cursor?: string; limit: number },
+  viewerId: string | null = null,
 ): Promise<CommentPage> {
   const after = decodeCursor(query.cursor);
   if (!(await repository.postExists(db, postId))) throw notFound(M.notFound);
-  const rows = await repository.findCommentViews(db, { postId, after, limit: query.limit + 1 });
+  const rows = await repository.findCommentViews(db, {
+    postId,
+    after,
+    limit: query.limit + 1,
+    viewerId,
+  });
   const page = toPage(
     rows.map((row) => ({ ...row, cursorKey: { micros: row.micros, id: row.comment.id } })),
     query.limit,
@@ -55,7 +62,9 @@ export async function createComment(
   let commentId: string;
   try {
     commentId = await db.transaction(async (tx) => {
-      if (!(await repository.lockPost(tx, postId))) throw notFound(M.notFound);
+      const post = await repository.lockPost(tx, postId);
+      if (!post) throw notFound(M.notFound);
+      await assertMayInteract(tx, post.userId, userId);
       const row = await repository.insertComment(tx, { postId, userId, body });
       await repository.addToCommentCount(tx, postId, 1);
       return row.id;

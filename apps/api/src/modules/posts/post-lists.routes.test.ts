@@ -185,7 +185,7 @@ describe('no N+1', () => {
     const costs: number[] = [];
     for (const limit of [1, 7]) {
       const counting = countingDatabase(ctx.db);
-      const page = await service.listPosts({ db: counting.db, storage: ctx.storage }, viewerId, {
+      const page = await service.listPosts({ db: counting.db }, viewerId, {
         limit,
         user_id: userId,
       });
@@ -195,7 +195,7 @@ describe('no N+1', () => {
     expect(costs).toEqual([2, 2]);
 
     const counting = countingDatabase(ctx.db);
-    const page = await service.listPosts({ db: counting.db, storage: ctx.storage }, viewerId, {
+    const page = await service.listPosts({ db: counting.db }, viewerId, {
       limit: 7,
       user_id: userId,
     });

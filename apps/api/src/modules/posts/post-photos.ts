@@ -6,13 +6,12 @@ import {
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
-import type { ImageStorage } from '../images/image-storage.js';
-import type { ImageSource } from '../images/image-processing.js';
+import type { ImageSource, ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 
 /**
- * A post's photo list as a form sends it (spec §7: `images[0]`, `images[1]`, …): each slot a
+ * A post's photo list as a form sends it (docs/posts.md#multipart-forms: `images[0]`, `images[1]`, …): each slot a
  * new file or, in an edit, the id of one of the post's current photos.
  */
 export type PhotoSlot = { field: string } & (

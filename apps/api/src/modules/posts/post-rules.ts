@@ -4,7 +4,7 @@ import type { PostKind, PostRow } from './posts.repository.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 
 /**
- * What makes a post of each kind complete (DESIGN §4), checked on the post as it would be
+ * What makes a post of each kind complete (docs/posts.md#kinds-and-their-rules), checked on the post as it would be
  * saved: the create form, or the stored post with an edit's fields laid over it.
  *
  * - spot: a name and a point in Japan; its nearest station is linked by the server.

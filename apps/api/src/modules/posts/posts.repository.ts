@@ -2,9 +2,11 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import {
+  blocks,
   comments,
   images,
   likes,
+  mutes,
   postImages,
   postWants,
   posts,
@@ -14,7 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import type { PageKey } from '../../lib/page-cursor.js';
 
-/** The only place with Drizzle queries for posts and their photos (STYLE.md). */
+/** The only place with Drizzle queries for posts and their photos (docs/conventions.md#api-modules). */
 
 export type PostRow = typeof posts.$inferSelect;
 export type PostKind = PostRow['kind'];
@@ -209,10 +211,44 @@ export interface PostListFilter {
   userId?: string;
 }
 
+/** Posts by members the viewer blocked or muted are left out of the viewer's lists. */
+export function notHiddenFrom(viewerId: string | null, authorColumn: SQLWrapper): SQL | undefined {
+  if (!viewerId) return undefined;
+  return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${authorColumn})
+    and not exists (select 1 from ${mutes} where ${mutes.muterId} = ${viewerId} and ${mutes.mutedId} = ${authorColumn})`;
+}
+
+const parent = alias(posts, 'parent');
+
+/** Everything a post response shows — author, station, parent, child count, viewer's reactions. */
+function postViewColumns(viewer: string | null) {
+  return {
+    post: posts,
+    authorName: users.name,
+    authorAvatar: users.avatarImageId,
+    stationName: stationGroups.name,
+    prefectureName: prefectures.name,
+    parentKind: parent.kind,
+    parentTitle: parent.title,
+    childCount:
+      sql<number>`(select count(*) from ${posts} as child where child.parent_post_id = ${posts.id})`.mapWith(
+        Number,
+      ),
+    liked: viewer
+      ? sql<boolean>`exists (select 1 from ${likes} where ${likes.postId} = ${posts.id} and ${likes.userId} = ${viewer})`
+      : sql<boolean>`false`,
+    wanted: viewer
+      ? sql<boolean>`exists (select 1 from ${postWants} where ${postWants.postId} = ${posts.id} and ${postWants.userId} = ${viewer})`
+      : sql<boolean>`false`,
+    micros: createdAtMicros(posts.createdAt),
+  };
+}
+
 /**
- * Posts with everything a response shows — author, station, parent, child count and the
- * viewer's like and want — in one query; photos come from `findImagesOfPosts`. Lists are
- * newest first, keyed by (created_at, id) as the index is.
+ * Posts with everything a response shows in one query; photos come from
+ * `findImagesOfPosts`. Lists are newest first, keyed by (created_at, id) as the index is.
+ * Lists leave out what the viewer blocked or muted, except one member's own posts (their
+ * profile, which the people rules decide about).
  */
 export async function findPostViews(
   db: Database,
@@ -224,9 +260,8 @@ export async function findPostViews(
     limit?: number;
   },
 ) {
-  const parent = alias(posts, 'parent');
   const viewer = options.viewerId;
-  const conditions: SQL[] = [];
+  const conditions: (SQL | undefined)[] = [];
   if (options.ids) conditions.push(inArray(posts.id, options.ids));
   const filter = options.filter ?? {};
   if (filter.kind) conditions.push(eq(posts.kind, filter.kind));
@@ -234,32 +269,14 @@ export async function findPostViews(
     conditions.push(eq(posts.stationGroupId, filter.stationGroupId));
   if (filter.parentPostId) conditions.push(eq(posts.parentPostId, filter.parentPostId));
   if (filter.userId) conditions.push(eq(posts.userId, filter.userId));
+  else if (!options.ids) conditions.push(notHiddenFrom(viewer, posts.userId));
   if (options.after) {
     conditions.push(
       sql`(${posts.createdAt}, ${posts.id}) < (${microsToTimestamp(options.after.micros)}, ${options.after.id}::uuid)`,
     );
   }
   const query = db
-    .select({
-      post: posts,
-      authorName: users.name,
-      authorAvatar: users.avatarImageId,
-      stationName: stationGroups.name,
-      prefectureName: prefectures.name,
-      parentKind: parent.kind,
-      parentTitle: parent.title,
-      childCount:
-        sql<number>`(select count(*) from ${posts} as child where child.parent_post_id = ${posts.id})`.mapWith(
-          Number,
-        ),
-      liked: viewer
-        ? sql<boolean>`exists (select 1 from ${likes} where ${likes.postId} = ${posts.id} and ${likes.userId} = ${viewer})`
-        : sql<boolean>`false`,
-      wanted: viewer
-        ? sql<boolean>`exists (select 1 from ${postWants} where ${postWants.postId} = ${posts.id} and ${postWants.userId} = ${viewer})`
-        : sql<boolean>`false`,
-      micros: createdAtMicros(posts.createdAt),
-    })
+    .select(postViewColumns(viewer))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
@@ -268,6 +285,49 @@ export async function findPostViews(
     .where(and(...conditions))
     .orderBy(desc(posts.createdAt), desc(posts.id));
   return options.limit === undefined ? query : query.limit(options.limit);
+}
+
+/**
+ * Posts a member liked or wanted, newest reaction first (keyed by the reaction's time and the
+ * post id, as the reaction tables' user index is), with the same columns as `findPostViews`.
+ * `micros` is the reaction's time.
+ */
+export async function findReactedPostViews(
+  db: Database,
+  options: {
+    viewerId: string | null;
+    reaction: 'like' | 'want';
+    userId: string;
+    kind?: PostKind;
+    after: PageKey | null;
+    limit: number;
+  },
+) {
+  const table = options.reaction === 'like' ? likes : postWants;
+  const conditions: (SQL | undefined)[] = [
+    eq(table.userId, options.userId),
+    options.kind ? eq(posts.kind, options.kind) : undefined,
+    notHiddenFrom(options.viewerId, posts.userId),
+  ];
+  if (options.after) {
+    conditions.push(
+      sql`(${table.createdAt}, ${table.postId}) < (${microsToTimestamp(options.after.micros)}, ${options.after.id}::uuid)`,
+    );
+  }
+  return db
+    .select({
+      ...postViewColumns(options.viewerId),
+      reactedMicros: createdAtMicros(table.createdAt),
+    })
+    .from(table)
+    .innerJoin(posts, eq(posts.id, table.postId))
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
+    .leftJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
+    .leftJoin(parent, eq(parent.id, posts.parentPostId))
+    .where(and(...conditions))
+    .orderBy(desc(table.createdAt), desc(table.postId))
+    .limit(options.limit);
 }
 
 export type PostViewRow = Awaited<ReturnType<typeof findPostViews>>[number];

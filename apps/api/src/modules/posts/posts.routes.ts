@@ -22,7 +22,7 @@ import {
   type MultipartOptions,
 } from '../../lib/multipart.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { IMAGE_MESSAGES } from '../images/image-processing.js';
+import { IMAGE_MESSAGES } from '../images/images.service.js';
 import { commentsRoutes } from './comments.routes.js';
 import { photosOfCreate, photosOfUpdate } from './post-photos.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
@@ -77,7 +77,7 @@ function privateAnswer(reply: FastifyReply) {
 }
 
 export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, deps) => {
-  const { auth } = deps;
+  const { auth } = app;
   const base = `${API_BASE_PATH}/posts`;
 
   app.get(

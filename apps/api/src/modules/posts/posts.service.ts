@@ -7,9 +7,9 @@ import type {
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { HttpError, forbidden, notFound, validationFailed } from '../../lib/http-error.js';
-import type { ImageStorage } from '../images/image-storage.js';
+import type { ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
-import { findNearbyGroups } from '../stations/stations.repository.js';
+import { findNearbyGroups } from '../stations/stations.service.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import { checkExistingPhotos, discardPhotos, storePhotos, type PhotoSlot } from './post-photos.js';
@@ -22,6 +22,9 @@ import {
   type PostDraft,
 } from './post-rules.js';
 import { prepareOwnPostRemoval } from './post-removal.js';
+
+/** Account deletion takes the member's posts away through this (see post-removal.ts). */
+export { prepareMemberRemoval } from './post-removal.js';
 import * as repository from './posts.repository.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 
@@ -101,7 +104,7 @@ export interface PostListQuery {
 
 /** Newest first, by keyset: pages never repeat or skip a post, however many are added. */
 export async function listPosts(
-  deps: PostsDeps,
+  deps: Pick<PostsDeps, 'db'>,
   viewerId: string | null,
   query: PostListQuery,
 ): Promise<PostPage> {
@@ -119,6 +122,33 @@ export async function listPosts(
   });
   const page = toPage(
     rows.map((row) => ({ ...row, cursorKey: { micros: row.micros, id: row.post.id } })),
+    query.limit,
+  );
+  return { items: await presentPosts(deps.db, page.items), next_cursor: page.nextCursor };
+}
+
+/**
+ * Posts a member liked (`like`) or wanted (`want`, of one kind), newest reaction first: the
+ * profile's liked and want tabs. Whether the viewer may see them is the people rules' call.
+ */
+export async function listReactedPosts(
+  deps: Pick<PostsDeps, 'db'>,
+  viewerId: string | null,
+  userId: string,
+  reaction: { type: 'like' } | { type: 'want'; kind: 'spot' | 'event' },
+  query: { cursor?: string; limit: number },
+): Promise<PostPage> {
+  const after = decodeCursor(query.cursor);
+  const rows = await repository.findReactedPostViews(deps.db, {
+    viewerId,
+    userId,
+    reaction: reaction.type,
+    kind: reaction.type === 'want' ? reaction.kind : undefined,
+    after,
+    limit: query.limit + 1,
+  });
+  const page = toPage(
+    rows.map((row) => ({ ...row, cursorKey: { micros: row.reactedMicros, id: row.post.id } })),
     query.limit,
   );
   return { items: await presentPosts(deps.db, page.items), next_cursor: page.nextCursor };

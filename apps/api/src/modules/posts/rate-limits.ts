@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { requesterKey } from '../auth/authenticate.js';
+import { requesterKey } from '../../lib/auth-token.js';
 
 /**
  * Limits on writing (posts §8): generous for people, short for scripts. Keyed per session

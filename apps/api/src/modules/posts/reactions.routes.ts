@@ -19,10 +19,8 @@ const likeEnvelope = successEnvelopeSchema(likeStateSchema);
 const wantEnvelope = successEnvelopeSchema(wantStateSchema);
 const idempotent = 'Idempotent: repeating it changes nothing and answers the same state.';
 
-export const reactionsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (
-  app,
-  { db, auth },
-) => {
+export const reactionsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, { db }) => {
+  const { auth } = app;
   const like = `${API_BASE_PATH}/posts/:postId/like`;
   const want = `${API_BASE_PATH}/posts/:postId/want`;
   const stationWant = `${API_BASE_PATH}/stations/:stationGroupId/want-to-visit`;

@@ -5,6 +5,7 @@ import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 import * as posts from './posts.repository.js';
 import * as repository from './reactions.repository.js';
+import { assertMayInteract } from '../users/users.service.js';
 
 /**
  * Likes, wants (行きたい / 参加したい) and station wants (行きたい駅). Setting a state twice is
@@ -28,6 +29,7 @@ export async function setLike(
     .transaction(async (tx) => {
       const post = await repository.lockPost(tx, postId);
       if (!post) throw notFound(M.notFound);
+      if (liked) await assertMayInteract(tx, post.userId, userId);
       const changed = liked
         ? await repository.insertLike(tx, postId, userId)
         : await repository.deleteLike(tx, postId, userId);
@@ -53,6 +55,7 @@ export async function setPostWant(
       const post = await repository.lockPost(tx, postId);
       if (!post) throw notFound(M.notFound);
       if (post.kind === 'image') throw new HttpError('VALIDATION_FAILED', M.wantNotForImages);
+      if (wanted) await assertMayInteract(tx, post.userId, userId);
       const changed = wanted
         ? await repository.insertPostWant(tx, postId, userId)
         : await repository.deletePostWant(tx, postId, userId);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { images, postImages, posts, stationGroups } from '../../db/schema/index.js';
+import { images, postImages, posts, stationGroups, users } from '../../db/schema/index.js';
 
 /** What a link preview needs of a post: one query, plus its first photo. */
 export async function findPostPreview(db: Database, id: string) {
@@ -39,5 +39,22 @@ export async function findStationPreviewImage(db: Database, stationGroupId: numb
     .where(eq(posts.stationGroupId, stationGroupId))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(1);
+  return row ?? null;
+}
+
+/** What a profile's link preview needs: name, bio and the avatar's size. */
+export async function findUserPreview(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      bio: users.bio,
+      imageId: images.id,
+      imageWidth: images.width,
+      imageHeight: images.height,
+    })
+    .from(users)
+    .leftJoin(images, eq(images.id, users.avatarImageId))
+    .where(eq(users.id, id));
   return row ?? null;
 }

@@ -1,12 +1,12 @@
 import { POST_KIND_LABELS } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import type { PageHead } from '../../plugins/web.js';
-import { findGroup, findLinesOfGroups } from '../stations/stations.repository.js';
+import { findGroup, findLinesOfGroups } from '../stations/stations.service.js';
 import * as repository from './share.repository.js';
 
 /**
  * Link previews (OGP and Twitter cards) for shared pages: `/post/{postId}` and
- * `/station/{stationGroupId}`. Crawlers do not run the web app, so the server writes the
+ * `/station/{stationGroupId}` and `/profile/{userId}/…`. Crawlers do not run the web app, so the server writes the
  * tags into the HTML it sends; other paths keep the default head.
  */
 
@@ -14,6 +14,9 @@ const SITE = 'えきスポ';
 const DESCRIPTION_MAX = 120;
 const POST_PATH = /^\/post\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const STATION_PATH = /^\/station\/([1-9]\d{0,9})\/?$/;
+/** Every profile tab shares the profile's preview. */
+const PROFILE_PATH =
+  /^\/profile\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/[a-z/-]*)?$/i;
 
 /** One line of at most `max` characters (by code point), with an ellipsis when cut. */
 export function summarize(text: string, max = DESCRIPTION_MAX): string {
@@ -98,6 +101,19 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
         url: `${publicUrl}/station/${group.id}`,
         type: 'website',
         image: photo ? previewImage(publicUrl, photo, `${group.name}駅の写真`) : null,
+      };
+    }
+    const userId = PROFILE_PATH.exec(pathname)?.[1];
+    if (userId) {
+      const user = await repository.findUserPreview(db, userId.toLowerCase());
+      if (!user) return null;
+      return {
+        title: `${user.name}さんのプロフィール | ${SITE}`,
+        description:
+          summarize(user.bio) || `${user.name}さんの${SITE}での投稿、行きたい駅やスポットです。`,
+        url: `${publicUrl}/profile/${user.id}/posts`,
+        type: 'profile',
+        image: previewImage(publicUrl, user, `${user.name}さんのアイコン`),
       };
     }
     return null;

@@ -122,8 +122,25 @@ describe('link previews', () => {
     expect(metaContent(html, 'og:image')).toBeUndefined();
   });
 
+  it("gives every profile tab the member's name, bio and avatar", async () => {
+    const avatar = await storeImage(ctx.db, ctx.storage, userId, await jpegWithGps(400, 400));
+    await ctx.db
+      .update(users)
+      .set({ bio: '週末は駅めぐり。', avatarImageId: avatar.id })
+      .where(eq(users.id, userId));
+    for (const tab of ['posts', 'action/liked', 'want-to-visit-spots']) {
+      const html = await page(`/profile/${userId}/${tab}`);
+      expect(html).toContain('<title>撮り鉄さんのプロフィール | えきスポ</title>');
+      expect(metaContent(html, 'og:description')).toBe('週末は駅めぐり。');
+      expect(metaContent(html, 'og:type')).toBe('profile');
+      expect(metaContent(html, 'og:url')).toBe(`${origin}/profile/${userId}/posts`);
+      expect(metaContent(html, 'og:image')).toBe(`${origin}/api/v2/image/${avatar.id}`);
+    }
+  });
+
   it('keeps the default head for unknown posts and other pages', async () => {
     for (const url of [
+      '/profile/01890000-0000-7000-8000-000000000000/posts',
       '/post/01890000-0000-7000-8000-000000000000',
       '/station/999999999',
       '/post/not-a-uuid',

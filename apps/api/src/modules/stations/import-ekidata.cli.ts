@@ -1,22 +1,22 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
-import { EKIDATA_SOURCE, readEkidataCsv } from './ekidata.source.js';
-import { ensureStationData, importDataset } from './station-import.service.js';
+import { importEkidataFolder } from './station-import.service.js';
 
 /**
- * npm run import:stations -- --lines line20250101free.csv --stations station20250101free.csv
- * Brings fresher 駅データ.jp data into the configured database (DATABASE_URL or DATA_DIR).
- * Stop the server first when it runs on the embedded database.
+ * npm run import:stations -- --dir <folder of a 駅データ.jp download> [--date YYYY-MM-DD]
+ * Upgrades the configured database (DATABASE_URL or DATA_DIR) in place to a newer download in
+ * the same layout as the bundled one (company, line, station, join and pref CSV files; their
+ * date suffixes do not matter). Stop the server first when it runs on the embedded database.
  */
-const usage = 'usage: npm run import:stations -- --lines <line CSV> --stations <station CSV>';
+const usage =
+  'usage: npm run import:stations -- --dir <folder with line*.csv, station*.csv, …> [--date YYYY-MM-DD]';
 
 const { values } = parseArgs({
-  options: { lines: { type: 'string' }, stations: { type: 'string' } },
+  options: { dir: { type: 'string' }, date: { type: 'string' } },
 });
-if (!values.lines || !values.stations) {
+if (!values.dir || (values.date && !/^\d{4}-\d{2}-\d{2}$/.test(values.date))) {
   console.error(usage);
   process.exit(2);
 }
@@ -27,17 +27,11 @@ const log = {
 };
 
 const config = loadConfig();
-const [lineCsv, stationCsv] = await Promise.all([
-  fs.readFile(path.resolve(values.lines), 'utf8'),
-  fs.readFile(path.resolve(values.stations), 'utf8'),
-]);
-const dataset = readEkidataCsv({ lineCsv, stationCsv });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  // The bundled data goes first so prefectures and English names exist.
-  await ensureStationData(database.db, log);
-  const version = path.basename(values.stations);
-  const result = await importDataset(database.db, dataset, { name: EKIDATA_SOURCE, version }, log);
+  const result = await importEkidataFolder(database.db, path.resolve(values.dir), log, {
+    version: values.date,
+  });
   console.log(
     `imported ${result.lines} lines, ${result.groups} station groups, ${result.stations} stations in ${result.ms} ms`,
   );

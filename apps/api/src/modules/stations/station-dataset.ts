@@ -1,24 +1,41 @@
+import type { LineKind } from '../../db/schema/stations.js';
+
 /** The shape every station data source is turned into before it is written. */
 export interface StationDataset {
-  prefectures: { id: number; name: string; nameEn: string }[];
-  lines: { id: number; name: string; nameEn: string }[];
+  prefectures: { id: number; name: string }[];
+  companies: { id: number; name: string; companyType: number }[];
+  lines: {
+    id: number;
+    name: string;
+    nameKana: string;
+    companyId: number | null;
+    kind: LineKind;
+    color: string;
+    closed: boolean;
+  }[];
   groups: {
     id: number;
     name: string;
-    nameEn: string;
     prefectureId: number;
     address: string;
+    postalCode: string;
     lat: number;
     lng: number;
+    closed: boolean;
+    /** `YYYY-MM-DD`, or null when open or unknown. */
+    closedOn: string | null;
   }[];
   stations: {
     id: number;
     groupId: number;
     lineId: number;
     name: string;
-    nameEn: string;
     seq: number;
     lat: number;
     lng: number;
+    closed: boolean;
+    closedOn: string | null;
   }[];
+  /** Neighbouring stations on a line. */
+  links: { lineId: number; fromStationId: number; toStationId: number }[];
 }

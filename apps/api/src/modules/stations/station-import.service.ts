@@ -1,14 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import {
-  JAPAN_TRAIN_DATA_SOURCE,
-  japanTrainDataVersion,
-  readJapanTrainData,
-} from './japan-train-data.source.js';
+  BUNDLED_DATA_DATE,
+  BUNDLED_EKIDATA_DIR,
+  readEkidataFolder,
+} from './bundled-station-data.js';
+import { EKIDATA_SOURCE, readEkidataCsv } from './ekidata.source.js';
 import type { StationDataset } from './station-dataset.js';
+import { buildSearchTerms } from './station-search-terms.js';
+import { createReadingFinder } from './station-readings.js';
 import { findImport, writeDataset } from './stations.repository.js';
 
 type Logger = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+
+/**
+ * Bumped when the importer derives something new from the same files (readings, links…), so
+ * an installation re-imports its data once. Revision 1 was the 2017 `japan-train-data` import.
+ */
+export const IMPORTER_REVISION = 2;
 
 export interface ImportResult {
   skipped: boolean;
@@ -18,27 +27,42 @@ export interface ImportResult {
   ms: number;
 }
 
-/** Writes a dataset, logging its progress and timing. */
+/** `2021-03-12/r2` ↔ { dataDate, revision }. */
+export function formatImportVersion(dataDate: string | null): string {
+  return `${dataDate ?? 'undated'}/r${IMPORTER_REVISION}`;
+}
+export function parseImportVersion(version: string): { dataDate: string; revision: number } | null {
+  const match = /^(\d{4}-\d{2}-\d{2}|undated)\/r(\d+)$/.exec(version);
+  return match ? { dataDate: match[1]!, revision: Number(match[2]) } : null;
+}
+
+/**
+ * Writes a dataset as an upgrade in place: everything it lists is added or renamed under its
+ * code; what it no longer lists stays, marked closed. Readings for search are derived here.
+ */
 export async function importDataset(
   db: Database,
   dataset: StationDataset,
-  source: { name: string; version: string },
+  source: { version: string },
   log: Logger,
 ): Promise<ImportResult> {
   const started = performance.now();
   log.info(
     {
-      source: source.name,
-      prefectures: dataset.prefectures.length,
+      source: EKIDATA_SOURCE,
+      version: source.version,
       lines: dataset.lines.length,
       groups: dataset.groups.length,
       stations: dataset.stations.length,
     },
     'station import: writing',
   );
-  await writeDataset(db, dataset, source);
+  const findReadings = await createReadingFinder();
+  await writeDataset(db, dataset, { name: EKIDATA_SOURCE, version: source.version }, (names) =>
+    buildSearchTerms(names, findReadings),
+  );
   const ms = Math.round(performance.now() - started);
-  log.info({ source: source.name, ms }, 'station import: done');
+  log.info({ source: EKIDATA_SOURCE, ms }, 'station import: done');
   return {
     skipped: false,
     groups: dataset.groups.length,
@@ -48,29 +72,57 @@ export async function importDataset(
   };
 }
 
+/** Reads a 駅データ.jp download (a folder of its CSV files) and imports it. */
+export async function importEkidataFolder(
+  db: Database,
+  dir: string,
+  log: Logger,
+  options: { version?: string; shinkansenTable?: string } = {},
+): Promise<ImportResult> {
+  const { files, dataDate } = await readEkidataFolder(dir, options.shinkansenTable);
+  const version = formatImportVersion(options.version ?? dataDate);
+  return importDataset(db, readEkidataCsv(files), { version }, log);
+}
+
 /**
- * On first start, loads the bundled japan-train-data; on later starts does nothing
- * (the import is recorded with its version), so restarts are fast and idempotent.
+ * On first start (or on an installation of the previous version), imports the bundled data;
+ * later starts find it recorded and do nothing. A newer download imported by hand is never
+ * replaced by the older bundled one.
  */
 export async function ensureStationData(db: Database, log: Logger): Promise<ImportResult> {
   const started = performance.now();
-  const version = japanTrainDataVersion();
-  const previous = await findImport(db, JAPAN_TRAIN_DATA_SOURCE);
-  if (previous && previous.version === version) {
-    return {
-      skipped: true,
-      groups: previous.groupCount,
-      stations: previous.stationCount,
-      lines: 0,
-      ms: Math.round(performance.now() - started),
-    };
+  const previous = await findImport(db, EKIDATA_SOURCE);
+  const recorded = previous ? parseImportVersion(previous.version) : null;
+  if (previous && recorded && recorded.dataDate !== 'undated') {
+    const newerData = recorded.dataDate > BUNDLED_DATA_DATE;
+    if (
+      newerData ||
+      (recorded.dataDate === BUNDLED_DATA_DATE && recorded.revision >= IMPORTER_REVISION)
+    ) {
+      if (recorded.revision < IMPORTER_REVISION)
+        log.warn(
+          { version: previous.version },
+          'station import: the imported data predates this importer; run npm run import:stations on it again',
+        );
+      return {
+        skipped: true,
+        groups: previous.groupCount,
+        stations: previous.stationCount,
+        lines: 0,
+        ms: Math.round(performance.now() - started),
+      };
+    }
   }
   log.info(
-    { source: JAPAN_TRAIN_DATA_SOURCE, version },
-    'station import: first start, loading station data',
+    {
+      source: EKIDATA_SOURCE,
+      version: formatImportVersion(BUNDLED_DATA_DATE),
+      previous: previous?.version,
+    },
+    'station import: loading the bundled station data',
   );
-  const dataset = readJapanTrainData();
-  log.info({ ms: Math.round(performance.now() - started) }, 'station import: package read');
-  const result = await importDataset(db, dataset, { name: JAPAN_TRAIN_DATA_SOURCE, version }, log);
+  const result = await importEkidataFolder(db, BUNDLED_EKIDATA_DIR, log, {
+    version: BUNDLED_DATA_DATE,
+  });
   return { ...result, ms: Math.round(performance.now() - started) };
 }

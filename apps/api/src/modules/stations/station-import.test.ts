@@ -1,105 +1,269 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { isInJapan } from '@ekispot/shared';
+import { count, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/test-app.js';
+import { createTestDatabase, testConfig } from '../../../test/test-app.js';
 import { silentLogger } from '../../../test/silent-logger.js';
-import { stationGroups } from '../../db/schema/index.js';
-import { EKIDATA_SOURCE, EkidataFormatError, readEkidataCsv } from './ekidata.source.js';
-import { ensureStationData, importDataset } from './station-import.service.js';
+import { buildApp } from '../../app.js';
+import { migrationsFolder, type Database } from '../../db/database.js';
+import * as schema from '../../db/schema/index.js';
+import { createLocalImageStorage } from '../images/image-storage.js';
+import { readEkidataFolder } from './bundled-station-data.js';
+import { EkidataFormatError, readEkidataCsv } from './ekidata.source.js';
+import { ensureStationData, importEkidataFolder } from './station-import.service.js';
 
-const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures/ekidata');
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const fixtureDir = path.resolve(import.meta.dirname, '../../../test/fixtures/ekidata-2021');
+const fixtureShinkansen = path.join(fixtureDir, 'shinkansen.csv');
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
-
-async function readFixture() {
-  return {
-    lineCsv: await fs.readFile(path.join(fixtures, 'line-fixture.csv'), 'utf8'),
-    stationCsv: await fs.readFile(path.join(fixtures, 'station-fixture.csv'), 'utf8'),
-  };
-}
-
-describe('bundled station data', () => {
-  it('is imported once: a second start finds it and skips', async () => {
-    const result = await ensureStationData(ctx.db, silentLogger);
-    expect(result).toMatchObject({ skipped: true, groups: 8878, stations: 10555 });
+describe('bundled station data (2021-03-12 with the Shinkansen table)', () => {
+  let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await handle?.close();
   });
 
-  it('lies wholly inside the area where places count as Japan', async () => {
-    const groups = await ctx.db
-      .select({ name: stationGroups.name, lat: stationGroups.lat, lng: stationGroups.lng })
-      .from(stationGroups);
-    expect(groups).toHaveLength(8878);
+  it('is imported once: a second start finds it recorded and skips', async () => {
+    const result = await ensureStationData(handle.db, silentLogger);
+    expect(result).toMatchObject({ skipped: true, groups: 9119, stations: 10973 });
+  });
+
+  it('holds the 2021 stations, lines and closings, inside the area that counts as Japan', async () => {
+    const groups = await handle.db
+      .select({
+        name: schema.stationGroups.name,
+        lat: schema.stationGroups.lat,
+        lng: schema.stationGroups.lng,
+        closed: schema.stationGroups.closed,
+      })
+      .from(schema.stationGroups);
+    expect(groups.filter((group) => !group.closed)).toHaveLength(8804);
     expect(groups.filter((group) => !isInJapan(group.lat, group.lng))).toEqual([]);
+    const names = new Set(groups.filter((group) => !group.closed).map((group) => group.name));
+    for (const name of [
+      '高輪ゲートウェイ',
+      '羽沢横浜国大',
+      'JR総持寺',
+      '南町田グランベリーパーク',
+    ]) {
+      expect(names.has(name), name).toBe(true);
+    }
+    expect(names.has('仲木戸')).toBe(false);
+    const [line] = await handle.db
+      .select({ name: schema.lines.name })
+      .from(schema.lines)
+      .where(sql`${schema.lines.name} like '大阪メトロ御堂筋線%'`);
+    expect(line?.name).toBe('大阪メトロ御堂筋線');
   });
 });
 
-describe('ekidata CSV importer', () => {
-  it('reads lines and stations, leaving closed ones out', async () => {
-    const dataset = readEkidataCsv(await readFixture());
-    expect(dataset.lines.map((line) => line.id)).toEqual([11302]);
-    expect(dataset.stations.map((station) => station.name)).toEqual([
-      '田町',
-      '高輪ゲートウェイ',
-      '品川',
+describe('ekidata CSV reader', () => {
+  it('reads companies, lines with kinds and colours, closings, joins and the Shinkansen table', async () => {
+    const { files, dataDate } = await readEkidataFolder(fixtureDir, fixtureShinkansen);
+    expect(dataDate).toBe('2021-03-12');
+    const dataset = readEkidataCsv(files);
+    expect(dataset.lines.find((line) => line.id === 11302)).toMatchObject({
+      name: 'JR山手線',
+      nameKana: 'ヤマノテセン',
+      companyId: 2,
+      kind: 'jr',
+      color: '',
+      closed: false,
+    });
+    // 中央新幹線 is not open yet (e_status 1): left out.
+    expect(dataset.lines.some((line) => line.id === 1001)).toBe(false);
+    expect(dataset.stations.find((station) => station.id === 1111230)).toMatchObject({
+      name: '新十津川',
+      closed: true,
+      closedOn: '2020-04-01',
+    });
+    expect(dataset.groups.find((group) => group.id === 1111230)).toMatchObject({
+      closed: true,
+      closedOn: '2020-04-01',
+    });
+    // Shinkansen stations join their groups (東京, 上野); 大宮 is not in this fixture.
+    const tohoku = dataset.stations.filter((station) => station.lineId === 1004);
+    expect(tohoku.map((station) => [station.groupId, station.name])).toEqual([
+      [1130101, '東京'],
+      [1130220, '上野'],
     ]);
-    expect(dataset.stations.map((station) => station.seq)).toEqual([1, 2, 3]);
-    expect(dataset.groups.find((group) => group.id === 1130231)).toMatchObject({
-      name: '高輪ゲートウェイ',
-      prefectureId: 13,
-      address: '東京都港区港南2-1-220',
+    expect(dataset.links).toContainEqual({
+      lineId: 1004,
+      fromStationId: tohoku[0]!.id,
+      toStationId: tohoku[1]!.id,
+    });
+    expect(dataset.links).toContainEqual({
+      lineId: 11302,
+      fromStationId: 1130228,
+      toStationId: 1130230,
     });
   });
 
-  it('adds a newer station and keeps the English names it lacks', async () => {
-    await importDataset(
-      ctx.db,
-      readEkidataCsv(await readFixture()),
-      { name: EKIDATA_SOURCE, version: 'fixture' },
-      silentLogger,
-    );
-    const added = (await ctx.app.inject('/api/v2/stations/1130231')).json();
-    expect(added.data).toMatchObject({ name: '高輪ゲートウェイ', name_en: 'Takanawa Gateway' });
-    expect(added.data.lines.map((line: { id: number }) => line.id)).toEqual([11302]);
-    const shinagawa = (await ctx.app.inject('/api/v2/stations/1130103')).json();
-    expect(shinagawa.data.name_en).toBe('Shinagawa');
-    expect(shinagawa.data.address).toBe('東京都港区高輪三丁目26-27');
-    const markers = (await ctx.app.inject('/api/v2/stations/markers')).json();
-    expect(markers.data.count).toBe(8879);
-  });
-
-  it('is idempotent', async () => {
-    const dataset = readEkidataCsv(await readFixture());
-    await importDataset(
-      ctx.db,
-      dataset,
-      { name: EKIDATA_SOURCE, version: 'fixture' },
-      silentLogger,
-    );
-    const markers = (await ctx.app.inject('/api/v2/stations/markers')).json();
-    expect(markers.data.count).toBe(8879);
-  });
-
   it('names the file and row of malformed input', () => {
-    expect(() =>
-      readEkidataCsv({
-        lineCsv: 'line_cd,line_name\n11302,JR山手線\n',
-        stationCsv:
-          'station_cd,station_g_cd,station_name,line_cd,pref_cd,lon,lat\n1,1,駅,11302,99,139,35\n',
-      }),
-    ).toThrow(EkidataFormatError);
-    expect(() =>
-      readEkidataCsv({
-        lineCsv: 'line_cd,line_name\n11302,JR山手線\n',
-        stationCsv:
-          'station_cd,station_g_cd,station_name,line_cd,pref_cd,lon,lat\n1,1,駅,11302,99,139,35\n',
-      }),
-    ).toThrow(/station CSV: row 2: pref_cd/);
+    const input = {
+      lineCsv: 'line_cd,line_name\n11302,JR山手線\n',
+      stationCsv:
+        'station_cd,station_g_cd,station_name,line_cd,pref_cd,lon,lat\n1,1,駅,11302,99,139,35\n',
+    };
+    expect(() => readEkidataCsv(input)).toThrow(EkidataFormatError);
+    expect(() => readEkidataCsv(input)).toThrow(/station CSV: row 2: pref_cd/);
+  });
+});
+
+/**
+ * A database as the previous version left it: the schema before migration 0002 and station
+ * rows as the 2017 `japan-train-data` import wrote them (English names included), with a
+ * member's posts and wants on stations that the 2021 data renames, closes or no longer lists.
+ */
+async function createPreviousVersionDatabase(): Promise<{ client: PGlite; db: Database }> {
+  const oldMigrations = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-old-migrations-'));
+  await fs.cp(migrationsFolder, oldMigrations, { recursive: true });
+  const journalPath = path.join(oldMigrations, 'meta', '_journal.json');
+  const journal = JSON.parse(await fs.readFile(journalPath, 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  journal.entries = journal.entries.filter((entry) => entry.tag < '0002');
+  await fs.writeFile(journalPath, JSON.stringify(journal));
+
+  const client = await PGlite.create();
+  const db = drizzle(client, { schema }) as unknown as Database;
+  await migrate(drizzle(client), { migrationsFolder: oldMigrations });
+  await fs.rm(oldMigrations, { recursive: true, force: true });
+
+  await client.exec(`
+    insert into prefectures (id, name, name_en) values
+      (1, '北海道', 'Hokkaido'), (13, '東京都', 'Tokyo'), (14, '神奈川県', 'Kanagawa');
+    insert into lines (id, name, name_en) values
+      (11302, 'JR山手線', 'JR Yamanote Line'), (11112, 'JR札沼線', 'JR Sassho Line'),
+      (27001, '京急本線', 'Keikyu Main Line'), (99001, '旧線', 'Old Line');
+    insert into station_groups (id, name, name_en, prefecture_id, address, lat, lng) values
+      (1130101, '東京', 'Tokyo', 13, '', 35.681391, 139.766103),
+      (1130103, '品川', 'Shinagawa', 13, '', 35.630152, 139.74044),
+      (1130228, '田町', 'Tamachi', 13, '', 35.645736, 139.747575),
+      (1130601, '東神奈川', 'Higashi-Kanagawa', 14, '', 35.478, 139.632),
+      (1111230, '新十津川', 'Shin-Totsukawa', 1, '', 43.5497, 141.8735),
+      (9930101, 'なくなった駅', 'Nakunatta', 13, '', 35.7, 139.7);
+    insert into stations (id, group_id, line_id, name, name_en, seq, lat, lng) values
+      (1130224, 1130101, 11302, '東京', 'Tokyo', 1, 35.681391, 139.766103),
+      (1130228, 1130228, 11302, '田町', 'Tamachi', 2, 35.645736, 139.747575),
+      (1130229, 1130103, 11302, '品川', 'Shinagawa', 3, 35.630152, 139.74044),
+      (2700124, 1130601, 27001, '仲木戸', 'Nakakido', 1, 35.478, 139.632),
+      (1111230, 1111230, 11112, '新十津川', 'Shin-Totsukawa', 1, 43.5497, 141.8735),
+      (9930101, 9930101, 99001, 'なくなった駅', 'Nakunatta', 1, 35.7, 139.7);
+    insert into station_data_imports (source, version, group_count, station_count)
+      values ('japan-train-data', '0.6.0', 6, 6);
+    insert into users (id, email, password_hash, name)
+      values ('01900000-0000-7000-8000-000000000001', 'old@example.com', 'x', '古参');
+    insert into posts (id, user_id, kind, title, station_group_id) values
+      ('01900000-0000-7000-8000-000000000011', '01900000-0000-7000-8000-000000000001', 'image', '東京駅', 1130101),
+      ('01900000-0000-7000-8000-000000000012', '01900000-0000-7000-8000-000000000001', 'image', '仲木戸', 1130601),
+      ('01900000-0000-7000-8000-000000000013', '01900000-0000-7000-8000-000000000001', 'image', '新十津川', 1111230),
+      ('01900000-0000-7000-8000-000000000014', '01900000-0000-7000-8000-000000000001', 'image', 'なくなった', 9930101);
+    insert into station_wants (station_group_id, user_id) values
+      (9930101, '01900000-0000-7000-8000-000000000001'),
+      (1111230, '01900000-0000-7000-8000-000000000001');
+  `);
+  return { client, db };
+}
+
+describe('upgrading a database of the previous version in place', () => {
+  let client: PGlite;
+  let db: Database;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    ({ client, db } = await createPreviousVersionDatabase());
+    // What a start of the new version does: migrate, then import.
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    await importEkidataFolder(db, fixtureDir, silentLogger, { shinkansenTable: fixtureShinkansen });
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-test-'));
+    app = await buildApp(testConfig({ DATA_DIR: dataDir }), {
+      db,
+      imageStorage: createLocalImageStorage(path.join(dataDir, 'images')),
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await client?.close();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const station = async (id: number) => (await app.inject(`/api/v2/stations/${id}`)).json().data;
+
+  it('keeps every post and want on its station', async () => {
+    const posts = await db
+      .select({ id: schema.posts.id, groupId: schema.posts.stationGroupId })
+      .from(schema.posts)
+      .orderBy(schema.posts.id);
+    expect(posts.map((post) => post.groupId)).toEqual([1130101, 1130601, 1111230, 9930101]);
+    const [wants] = await db.select({ n: count() }).from(schema.stationWants);
+    expect(wants?.n).toBe(2);
+    for (const id of [1130101, 1130601, 1111230, 9930101]) {
+      expect((await station(id)).counts.posts, String(id)).toBe(1);
+    }
+  });
+
+  it('renames stations under the same code and adds new ones', async () => {
+    const higashiKanagawa = await station(1130601);
+    expect(higashiKanagawa.stations.map((member: { name: string }) => member.name)).toEqual([
+      '京急東神奈川',
+    ]);
+    expect(await station(1130230)).toMatchObject({ name: '高輪ゲートウェイ', closed: false });
+    const tokyo = await station(1130101);
+    expect(tokyo.lines.map((line: { name: string }) => line.name)).toEqual([
+      '東北新幹線',
+      'JR山手線',
+    ]);
+  });
+
+  it('marks closed and absent stations 廃駅, reachable but off the map and the gacha', async () => {
+    expect(await station(1111230)).toMatchObject({ closed: true, closed_on: '2020-04-01' });
+    const gone = await station(9930101);
+    expect(gone).toMatchObject({ name: 'なくなった駅', closed: true, closed_on: null });
+    expect(gone.stations[0]).toMatchObject({ closed: true, line: { id: 99001, name: '旧線' } });
+
+    const markers = (await app.inject('/api/v2/stations/markers')).json().data;
+    expect(markers.ids).not.toContain(9930101);
+    expect(markers.ids).not.toContain(1111230);
+    expect(markers.ids).toContain(1130230);
+    const gacha = await app.inject('/api/v2/stations/random?line=11112');
+    expect(gacha.statusCode).toBe(200);
+    expect(gacha.json().data.name).toBe('札幌');
+
+    const search = (
+      await app.inject(`/api/v2/stations/search?q=${encodeURIComponent('なくなった')}`)
+    ).json().data;
+    expect(search.items[0]).toMatchObject({ id: 9930101, closed: true });
+  });
+
+  it('shows no English names any more', async () => {
+    for (const id of [1130101, 9930101])
+      expect(JSON.stringify(await station(id))).not.toMatch(/name_en|Tokyo/);
+    const columns = await client.query<{ n: number }>(
+      `select count(*)::int as n from information_schema.columns where column_name = 'name_en'`,
+    );
+    expect(columns.rows[0]?.n).toBe(0);
+  });
+
+  it('is idempotent and recorded with its version', async () => {
+    const snapshot = async () => ({
+      groups: await db.select().from(schema.stationGroups).orderBy(schema.stationGroups.id),
+      stations: await db.select().from(schema.stations).orderBy(schema.stations.id),
+      links: (await db.select({ n: count() }).from(schema.stationLinks))[0]?.n,
+      terms: (await db.select({ n: count() }).from(schema.stationSearchTerms))[0]?.n,
+    });
+    const before = await snapshot();
+    await importEkidataFolder(db, fixtureDir, silentLogger, { shinkansenTable: fixtureShinkansen });
+    expect(await snapshot()).toEqual(before);
+    const imports = await db.select().from(schema.stationDataImports);
+    expect(imports.find((row) => row.source === 'ekidata')?.version).toBe('2021-03-12/r2');
   });
 });

@@ -11,21 +11,27 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** Open groups of the bundled 2021 data. */
+const OPEN_GROUPS = 8804;
+
 async function get(url: string, headers: Record<string, string> = {}) {
   return ctx.app.inject({ method: 'GET', url, headers });
 }
 
 describe('GET /api/v2/stations/markers', () => {
-  it('returns every station group column-wise, compressed well under 150 kB', async () => {
+  it('returns every open station group column-wise, compressed well under 150 kB', async () => {
     const response = await get('/api/v2/stations/markers', { 'accept-encoding': 'br, gzip' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.rawPayload.length).toBeLessThanOrEqual(150 * 1024);
     const body = JSON.parse(zlib.brotliDecompressSync(response.rawPayload).toString('utf8'));
     expect(body.success).toBe(true);
-    expect(body.data.count).toBe(8878);
-    expect(body.data.ids).toHaveLength(8878);
-    expect(body.data.lats).toHaveLength(8878);
+    expect(body.data.count).toBe(OPEN_GROUPS);
+    expect(body.data.ids).toHaveLength(OPEN_GROUPS);
+    expect(body.data.lats).toHaveLength(OPEN_GROUPS);
+    // 新十津川 (札沼線, closed 2020-04-01) left the map layer; 高輪ゲートウェイ (2020) is on it.
+    expect(body.data.names).not.toContain('新十津川');
+    expect(body.data.names).toContain('高輪ゲートウェイ');
     const shinjuku = body.data.ids.indexOf(1130208);
     expect(body.data.names[shinjuku]).toBe('新宿');
     expect(body.data.lats[shinjuku]).toBeCloseTo(35.6897, 3);
@@ -46,7 +52,7 @@ describe('GET /api/v2/stations/markers', () => {
   it('serves plain JSON to clients without compression', async () => {
     const response = await get('/api/v2/stations/markers');
     expect(response.headers['content-encoding']).toBeUndefined();
-    expect(response.json().data.count).toBe(8878);
+    expect(response.json().data.count).toBe(OPEN_GROUPS);
   });
 });
 
@@ -58,10 +64,13 @@ describe('GET /api/v2/stations/{stationGroupId}', () => {
     expect(data).toMatchObject({
       id: 1130208,
       name: '新宿',
-      name_en: 'Shinjuku',
-      prefecture: { id: 13, name: '東京都', name_en: 'Tokyo' },
+      prefecture: { id: 13, name: '東京都' },
+      closed: false,
+      closed_on: null,
+      postal_code: expect.stringMatching(/^\d{3}-\d{4}$/),
       counts: { posts: 0, want_to_visit: 0, stamps: 0 },
     });
+    expect(JSON.stringify(data)).not.toContain('name_en');
     expect(data.address).toContain('東京都新宿区');
     expect(data.lines.map((line: { name: string }) => line.name)).toEqual(
       expect.arrayContaining(['JR山手線', '小田急線', '京王線', '都営大江戸線']),
@@ -70,6 +79,28 @@ describe('GET /api/v2/stations/{stationGroupId}', () => {
     expect(data.stations[0]).toMatchObject({
       line: { id: expect.any(Number), name: expect.any(String) },
     });
+  });
+
+  it('lists the Shinkansen lines first (東京: 東海道新幹線, 東北新幹線)', async () => {
+    const { data } = (await get('/api/v2/stations/1130101')).json();
+    const names = data.lines.map((line: { name: string }) => line.name);
+    expect(names.slice(0, 2)).toEqual(['東海道新幹線', '東北新幹線']);
+    expect(names).toContain('JR山手線');
+    const shinOsaka = (await get('/api/v2/stations/1160213')).json().data;
+    expect(shinOsaka.lines.map((line: { name: string }) => line.name)).toEqual(
+      expect.arrayContaining(['東海道新幹線', '山陽新幹線']),
+    );
+  });
+
+  it('shows a closed station as 廃駅 with its closing date', async () => {
+    const search = (
+      await get(`/api/v2/stations/search?q=${encodeURIComponent('新十津川')}`)
+    ).json();
+    const item = search.data.items[0];
+    expect(item).toMatchObject({ name: '新十津川', closed: true, closed_on: '2020-04-01' });
+    const { data } = (await get(`/api/v2/stations/${item.id}`)).json();
+    expect(data).toMatchObject({ closed: true, closed_on: '2020-04-01' });
+    expect(data.stations[0]).toMatchObject({ closed: true, closed_on: '2020-04-01' });
   });
 
   it('answers an unknown station with the 404 envelope', async () => {
@@ -95,24 +126,63 @@ describe('GET /api/v2/stations/{stationGroupId}', () => {
 });
 
 describe('GET /api/v2/stations/search', () => {
-  it('ranks the exact name first', async () => {
-    const { data } = (await get(`/api/v2/stations/search?q=${encodeURIComponent('新宿')}`)).json();
-    expect(data.items[0].name).toBe('新宿');
+  async function search(q: string) {
+    const response = await get(`/api/v2/stations/search?q=${encodeURIComponent(q)}`);
+    expect(response.statusCode).toBe(200);
+    return response.json().data;
+  }
+
+  it('ranks the exact name first, then groups on more lines', async () => {
+    const data = await search('新宿');
+    expect(data.items[0]).toMatchObject({ name: '新宿', matched_name: '新宿' });
     expect(data.items.length).toBeGreaterThan(3);
     expect(data.items.every((item: { name: string }) => item.name.includes('新宿'))).toBe(true);
   });
 
-  it('finds English names regardless of case, and ignores a trailing 駅', async () => {
-    const english = (await get('/api/v2/stations/search?q=shinjuku')).json();
-    expect(english.data.items[0].name_en).toBe('Shinjuku');
-    const withSuffix = (
-      await get(`/api/v2/stations/search?q=${encodeURIComponent('京都駅')}`)
-    ).json();
-    expect(withSuffix.data.items[0].name).toBe('京都');
+  it('finds a group by a member station’s name (梅田 → 大阪梅田（大阪）)', async () => {
+    for (const q of ['梅田', '大阪梅田']) {
+      const data = await search(q);
+      expect(data.items[0]).toMatchObject({ name: '大阪', matched_name: '大阪梅田' });
+    }
+  });
+
+  it('finds by kana reading, whole or partial, and by romaji', async () => {
+    for (const q of ['しんじゅく', 'シンジュク', 'しんじゅ', 'shinjuku', 'Shinjuku']) {
+      const data = await search(q);
+      expect(data.items[0].name, q).toBe('新宿');
+    }
+    expect((await search('tokyo')).items[0].name).toBe('東京');
+    expect((await search('はなてん')).items[0].name).toBe('放出');
+    expect((await search('じゅうそう')).items[0].name).toBe('十三');
+  });
+
+  it('shows at most two lines per row with the total count', async () => {
+    const [shinjuku] = (await search('新宿')).items;
+    expect(shinjuku.lines).toHaveLength(2);
+    expect(shinjuku.line_count).toBeGreaterThan(10);
+  });
+
+  it('ignores a trailing 駅', async () => {
+    expect((await search('京都駅')).items[0].name).toBe('京都');
+  });
+
+  it('finds lines by name, and a line lists its stations in order', async () => {
+    const data = await search('山手線');
+    const yamanote = data.lines.find((line: { name: string }) => line.name === 'JR山手線');
+    expect(yamanote).toMatchObject({ id: 11302, company_name: 'JR東日本', kind: 'jr' });
+    const line = (await get('/api/v2/lines/11302')).json().data;
+    const names = line.stations.map((station: { name: string }) => station.name);
+    expect(names.length).toBe(30);
+    const osaki = names.indexOf('大崎');
+    expect(names[osaki + 1]).toBe('五反田');
+    expect(names).toContain('高輪ゲートウェイ');
+    const missing = await get('/api/v2/lines/1');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('指定された路線は見つかりませんでした。');
   });
 
   it('treats LIKE wildcards as plain text', async () => {
-    const { data } = (await get(`/api/v2/stations/search?q=${encodeURIComponent('%')}`)).json();
+    const data = await search('%');
     expect(data.items).toEqual([]);
   });
 
@@ -177,24 +247,28 @@ describe('prefectures and lines', () => {
   it('lists the 47 prefectures in JIS order', async () => {
     const { data } = (await get('/api/v2/prefectures')).json();
     expect(data.items).toHaveLength(47);
-    expect(data.items[0]).toEqual({ id: 1, name: '北海道', name_en: 'Hokkaido' });
+    expect(data.items[0]).toEqual({ id: 1, name: '北海道' });
     expect(data.items[46].name).toBe('沖縄県');
   });
 
-  it('lists the lines serving a prefecture', async () => {
+  it('lists the open lines serving a prefecture', async () => {
     const { data } = (await get('/api/v2/lines?prefecture=47')).json();
     expect(data.items.map((line: { name: string }) => line.name)).toEqual(['ゆいレール']);
   });
 });
 
 describe('GET /api/v2/map/railways', () => {
-  it('returns one MultiLineString per line, cacheable', async () => {
+  it('returns one MultiLineString per open line with its kind, cacheable', async () => {
     const response = await get('/api/v2/map/railways');
     expect(response.statusCode).toBe(200);
     expect(response.headers.etag).toBeDefined();
     const { data } = response.json();
     expect(data.type).toBe('FeatureCollection');
-    expect(data.features).toHaveLength(588);
+    expect(data.features.length).toBeGreaterThan(580);
+    const kinds = new Set(
+      data.features.map((f: { properties: { kind: string } }) => f.properties.kind),
+    );
+    expect([...kinds].sort()).toEqual(['jr', 'private', 'shinkansen', 'subway']);
     const yamanote = data.features.find(
       (f: { properties: { line_id: number } }) => f.properties.line_id === 11302,
     );

@@ -6,7 +6,9 @@ import {
   prefectureListSchema,
   stationDetailSchema,
   stationGroupParamsSchema,
-  stationListSchema,
+  lineDetailSchema,
+  lineParamsSchema,
+  stationSearchResponseSchema,
   stationMarkersSchema,
   stationNearbyQuerySchema,
   stationRandomQuerySchema,
@@ -48,13 +50,21 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     {
       schema: {
         tags,
-        summary: 'Search station groups by Japanese or English name',
+        summary: 'Search station groups and lines by name, kana reading or romaji',
+        description:
+          'Matches the names of groups and of their member stations (梅田 → the 大阪 group), ' +
+          'readings in hiragana or katakana (しんじゅく, シンジュク, しんじゅ) and romaji ' +
+          '(shinjuku); exact before prefix before substring, then groups on more lines. Each ' +
+          'row carries the name it matched and its first two lines; `lines` lists matching lines.',
         querystring: stationSearchQuerySchema,
-        response: { 200: successEnvelopeSchema(stationListSchema), ...errorResponses(422) },
+        response: {
+          200: successEnvelopeSchema(stationSearchResponseSchema),
+          ...errorResponses(422),
+        },
       },
     },
     async (request) =>
-      envelope({ items: await service.searchStations(db, request.query.q, request.query.limit) }),
+      envelope(await service.searchStations(db, request.query.q, request.query.limit)),
   );
 
   app.get(
@@ -105,6 +115,22 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       },
     },
     async (request) => envelope(await service.getStation(db, request.params.stationGroupId)),
+  );
+
+  app.get(
+    `${API_BASE_PATH}/lines/:lineId`,
+    {
+      schema: {
+        tags,
+        summary: 'One line with its stations in order along it',
+        params: lineParamsSchema,
+        response: { 200: successEnvelopeSchema(lineDetailSchema), ...errorResponses(404, 422) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=3600');
+      return envelope(await service.getLine(db, request.params.lineId));
+    },
   );
 
   app.get(

@@ -1,8 +1,26 @@
-import type { NearbyStation, StationDetail, StationMarkers, StationSummary } from '@ekispot/shared';
+import {
+  SEARCH_RESULT_LINES,
+  type LineDetail,
+  type NearbyStation,
+  type StationDetail,
+  type StationMarkers,
+  type StationSearchResponse,
+  type StationSummary,
+} from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../lib/http-error.js';
 import { preparePayload } from '../../lib/prepared-payload.js';
+import { queryKeys } from './search-keys.js';
 import * as repository from './stations.repository.js';
+
+/** Station look-ups other modules build on (posts near a point, share cards, line maps). */
+export {
+  findGroup,
+  findLinesOfGroups,
+  findNearbyGroups,
+  listRailwayStations,
+  listStationLinks,
+} from './stations.repository.js';
 
 /**
  * Caches a payload derived from station data, rebuilt when an import lands. The version
@@ -48,19 +66,26 @@ async function toSummaries<T extends repository.GroupRow>(
   const linesByGroup = new Map<number, StationSummary['lines']>();
   for (const line of lineRows) {
     const list = linesByGroup.get(line.groupId) ?? [];
-    list.push({ id: line.id, name: line.name, name_en: line.nameEn });
+    list.push({ id: line.id, name: line.name });
     linesByGroup.set(line.groupId, list);
   }
   return rows.map((row) => ({
     row,
-    id: row.id,
-    name: row.name,
-    name_en: row.nameEn,
-    prefecture: { id: row.prefectureId, name: row.prefectureName, name_en: row.prefectureNameEn },
-    lat: row.lat,
-    lng: row.lng,
+    ...summaryOf(row),
     lines: linesByGroup.get(row.id) ?? [],
   }));
+}
+
+function summaryOf(row: repository.GroupRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    prefecture: { id: row.prefectureId, name: row.prefectureName },
+    lat: row.lat,
+    lng: row.lng,
+    closed: row.closed,
+    closed_on: row.closedOn,
+  };
 }
 
 function withoutRow<T extends { row: unknown }>({ row: _row, ...rest }: T): Omit<T, 'row'> {
@@ -73,47 +98,88 @@ export async function getStation(db: Database, id: number): Promise<StationDetai
     repository.findMemberStations(db, id),
   ]);
   if (!group) throw notFound('指定された駅は見つかりませんでした。');
-  // The group's lines are its member stations' lines: no extra query.
+  // The group's lines are its member stations' lines (open first, Shinkansen first): no extra query.
   const lines = new Map<number, StationSummary['lines'][number]>();
+  // A closed member's line is listed only when the whole group is closed.
   for (const member of members) {
-    lines.set(member.lineId, {
-      id: member.lineId,
-      name: member.lineName,
-      name_en: member.lineNameEn,
-    });
+    if (member.closed && !group.closed) continue;
+    lines.set(member.lineId, { id: member.lineId, name: member.lineName });
   }
   return {
-    id: group.id,
-    name: group.name,
-    name_en: group.nameEn,
-    prefecture: {
-      id: group.prefectureId,
-      name: group.prefectureName,
-      name_en: group.prefectureNameEn,
-    },
-    lat: group.lat,
-    lng: group.lng,
-    lines: [...lines.values()].sort((a, b) => a.id - b.id),
+    ...summaryOf(group),
+    lines: [...lines.values()],
     address: group.address,
+    postal_code: group.postalCode,
     stations: members.map((member) => ({
       id: member.id,
       name: member.name,
-      name_en: member.nameEn,
-      line: { id: member.lineId, name: member.lineName, name_en: member.lineNameEn },
+      line: { id: member.lineId, name: member.lineName },
+      closed: member.closed,
+      closed_on: member.closedOn,
     })),
     counts: { posts: group.postCount, want_to_visit: group.wantCount, stamps: group.stampCount },
   };
 }
 
-/** Users type "新宿駅" as often as "新宿"; the data has no 駅 suffix. */
-function normaliseQuery(query: string): string {
-  const trimmed = query.normalize('NFKC').trim();
-  return trimmed.length > 1 ? trimmed.replace(/駅$/, '') : trimmed;
+const LINE_RESULTS = 5;
+
+/**
+ * Station search: by any name of a group (its own or a member station's), by kana reading and
+ * by romaji, ranked exact > prefix > substring, then by number of lines; plus matching lines.
+ */
+export async function searchStations(
+  db: Database,
+  query: string,
+  limit: number,
+): Promise<StationSearchResponse> {
+  const keys = queryKeys(query);
+  if (!keys.name) return { items: [], lines: [] };
+  const [rows, lineRows] = await Promise.all([
+    repository.searchGroups(db, keys, limit),
+    repository.searchLines(db, keys, LINE_RESULTS),
+  ]);
+  const summaries = await toSummaries(db, rows);
+  return {
+    items: summaries.map(({ row, lines, ...summary }) => ({
+      ...summary,
+      matched_name: row.matchedName,
+      lines: lines.slice(0, SEARCH_RESULT_LINES),
+      line_count: lines.length,
+    })),
+    lines: lineRows.map((line) => ({
+      id: line.id,
+      name: line.name,
+      company_name: line.companyName,
+      kind: line.kind,
+      closed: line.closed,
+      station_count: line.stationCount,
+    })),
+  };
 }
 
-export async function searchStations(db: Database, query: string, limit: number) {
-  const rows = await repository.searchGroups(db, normaliseQuery(query), limit);
-  return (await toSummaries(db, rows)).map(withoutRow);
+export async function getLine(db: Database, lineId: number): Promise<LineDetail> {
+  const [line, rows] = await Promise.all([
+    repository.findLine(db, lineId),
+    repository.findLineStations(db, lineId),
+  ]);
+  if (!line) throw notFound('指定された路線は見つかりませんでした。');
+  return {
+    id: line.id,
+    name: line.name,
+    company_name: line.companyName,
+    kind: line.kind,
+    closed: line.closed,
+    stations: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      station_group_id: row.groupId,
+      group_name: row.groupName,
+      lat: row.lat,
+      lng: row.lng,
+      closed: row.closed,
+      closed_on: row.closedOn,
+    })),
+  };
 }
 
 export async function findNearbyStations(
@@ -144,11 +210,9 @@ export async function drawRandomStation(
 }
 
 export async function listPrefectures(db: Database) {
-  const rows = await repository.listPrefectures(db);
-  return rows.map((row) => ({ id: row.id, name: row.name, name_en: row.nameEn }));
+  return repository.listPrefectures(db);
 }
 
 export async function listLines(db: Database, prefectureId?: number) {
-  const rows = await repository.listLines(db, prefectureId);
-  return rows.map((row) => ({ id: row.id, name: row.name, name_en: row.nameEn }));
+  return repository.listLines(db, prefectureId);
 }

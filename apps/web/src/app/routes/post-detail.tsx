@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
+import { AuthorFollowButton } from '../../features/people/components/author-follow-button';
 import { PostDetail } from '../../features/posts/components/post-detail';
 import { StationMiniMap } from '../../features/stations/components/station-mini-map';
 
@@ -7,11 +8,13 @@ import { StationMiniMap } from '../../features/stations/components/station-mini-
 export function Component() {
   const { postId = '' } = useParams();
   const me = useMe();
+  const viewerId = me.isPending ? undefined : (me.data?.id ?? null);
   return (
     <PostDetail
       key={postId}
       postId={postId}
-      viewerId={me.isPending ? undefined : (me.data?.id ?? null)}
+      viewerId={viewerId}
+      renderAuthorAction={(author) => <AuthorFollowButton userId={author.id} viewerId={viewerId} />}
       renderMap={(place) => (
         <StationMiniMap name={place.label} label={place.label} lat={place.lat} lng={place.lng} />
       )}

@@ -11,6 +11,9 @@ import { useMe } from '../../features/auth/api/get-me';
 import { EmailChangeForm } from '../../features/auth/components/email-change-form';
 import { PasswordChangeForm } from '../../features/auth/components/password-change-form';
 import { ProfileForm } from '../../features/auth/components/profile-form';
+import { BlockedMutedUsers } from '../../features/people/components/blocked-muted-users';
+import { PrivacySetting } from '../../features/people/components/privacy-setting';
+import { useSnack } from '../../features/people/hooks/use-snack';
 import { useRouteTitle } from '../use-route-title';
 
 const text = messages.auth.settings;
@@ -32,10 +35,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** /settings/profile — profile, e-mail address, password, and the way to 退会. */
+/**
+ * /settings/profile — profile, tab privacy, blocked and muted members, e-mail address,
+ * password, and the way to 退会.
+ */
 export function Component() {
   const title = useRouteTitle();
   const { data: user } = useMe();
+  const snack = useSnack();
   // The guard lets only signed-in users in; after a logout the page is being left.
   if (!user) return null;
   return (
@@ -43,6 +50,12 @@ export function Component() {
       <Stack spacing={3}>
         <Section title={text.profileHeading}>
           <ProfileForm user={user} />
+        </Section>
+        <Section title={messages.people.settings.privacyHeading}>
+          <PrivacySetting userId={user.id} notify={snack.show} />
+        </Section>
+        <Section title={messages.people.settings.safetyHeading}>
+          <BlockedMutedUsers notify={snack.show} />
         </Section>
         <Section title={text.emailHeading}>
           <EmailChangeForm currentEmail={user.email} />
@@ -59,6 +72,7 @@ export function Component() {
           </Stack>
         </Section>
       </Stack>
+      {snack.element}
     </PageFrame>
   );
 }

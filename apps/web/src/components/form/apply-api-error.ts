@@ -2,6 +2,7 @@ import { camelToSnake } from '@ekispot/shared';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { messages } from '../../config/messages';
 import { isApiError } from '../../lib/api-error';
+import { sortFieldErrors } from './sort-field-errors';
 
 /**
  * Puts a failed call's field errors beside their fields (the first one gets focus) and
@@ -15,19 +16,13 @@ export function applyApiError<T extends FieldValues>(
   fields: readonly FieldPath<T>[],
 ): string | null {
   if (!isApiError(error)) return messages.form.unexpected;
-  let placed = 0;
-  const leftOver: string[] = [];
-  for (const [key, list] of Object.entries(error.errors ?? {})) {
-    const field = fields.find((name) => name === camelToSnake(key));
-    const message = list[0];
-    if (!message) continue;
-    if (field) {
-      setError(field, { type: 'server', message }, { shouldFocus: placed === 0 });
-      placed += 1;
-    } else {
-      leftOver.push(message);
-    }
-  }
-  if (leftOver.length > 0) return leftOver.join('\n');
-  return placed > 0 ? null : error.message;
+  const sorted = sortFieldErrors(
+    error.errors,
+    (key) => fields.find((name) => name === camelToSnake(key)) ?? null,
+  );
+  sorted.fields.forEach(({ field, message }, index) =>
+    setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
+  );
+  if (sorted.form.length > 0) return sorted.form.join('\n');
+  return sorted.fields.length > 0 ? null : error.message;
 }

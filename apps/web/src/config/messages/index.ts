@@ -1,10 +1,11 @@
 import { authMessages } from './auth';
 import { commonMessages } from './common';
 import { postEditorMessages } from './post-editor';
+import { peopleMessages } from './people';
 import { postsMessages } from './posts';
 import { stationsMessages } from './stations';
 
-/** Every user-facing Japanese text of the web app (STYLE.md §9), one file per area. */
+/** Every user-facing Japanese text of the web app (docs/conventions.md#web-client), one file per area. */
 export const APP_NAME = 'えきスポ';
 
 export const messages = {
@@ -15,4 +16,5 @@ export const messages = {
   ...authMessages,
   ...postEditorMessages,
   ...postsMessages,
+  ...peopleMessages,
 } as const;

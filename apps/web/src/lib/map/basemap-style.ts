@@ -10,7 +10,11 @@ export const MAP_COLORS = {
   land: '#f3f1e8',
   prefectureBorder: '#9e9a8a',
   prefectureLabel: '#5b5747',
-  railway: '#4a4a4a',
+  /** Railways by operator type: subtle, so markers stay the loudest thing on the map. */
+  railwayJr: '#3f7d4e',
+  railwayPrivate: '#6b5a8e',
+  railwaySubway: '#2f6f9f',
+  railwayShinkansen: '#2b4a7a',
   railwayCasing: '#ffffff',
   station: '#1b5e20',
   stationStroke: '#ffffff',
@@ -19,7 +23,7 @@ export const MAP_COLORS = {
 } as const;
 
 export interface BasemapOptions {
-  /** Raster tile URL template from the runtime config; replaces the offline land layers. */
+  /** Raster tile URL template from the runtime config, drawn over the offline layers. */
   tileUrl: string | null;
   tileAttribution: string | null;
   /** Extra attribution always shown (Natural Earth, 駅データ.jp). */
@@ -67,14 +71,19 @@ function offlineLayers(): LayerSpecification[] {
 }
 
 /**
- * The static part of the map style. Offline by default (static GeoJSON, no
- * `glyphs` URL: labels come from the bundled font); raster tiles when configured.
- * Railways, prefecture names and stations are added as sources by the map components.
+ * The static part of the map style. The offline layers (static GeoJSON, no `glyphs` URL:
+ * labels come from the device's fonts) are always there; configured raster tiles are drawn
+ * over them, so a tile that fails to load leaves the offline map visible. Railways, prefecture
+ * names and stations are added as sources by the map components.
  */
 export function buildBasemapStyle(options: BasemapOptions): StyleSpecification {
-  const sources: Record<string, SourceSpecification> = {};
+  const sources: Record<string, SourceSpecification> = {
+    land: { type: 'geojson', data: BASEMAP_LAND_URL, attribution: options.attribution },
+    prefectures: { type: 'geojson', data: BASEMAP_PREFECTURES_URL },
+  };
   const layers: LayerSpecification[] = [
     { id: 'sea', type: 'background', paint: { 'background-color': MAP_COLORS.sea } },
+    ...offlineLayers(),
   ];
 
   if (options.tileUrl) {
@@ -82,14 +91,11 @@ export function buildBasemapStyle(options: BasemapOptions): StyleSpecification {
       type: 'raster',
       tiles: [options.tileUrl],
       tileSize: 256,
+      minzoom: 2,
       maxzoom: 18,
-      attribution: [options.tileAttribution, options.attribution].filter(Boolean).join(' | '),
+      ...(options.tileAttribution ? { attribution: options.tileAttribution } : {}),
     };
     layers.push({ id: 'basemap', type: 'raster', source: 'basemap' });
-  } else {
-    sources.land = { type: 'geojson', data: BASEMAP_LAND_URL, attribution: options.attribution };
-    sources.prefectures = { type: 'geojson', data: BASEMAP_PREFECTURES_URL };
-    layers.push(...offlineLayers());
   }
 
   return {

@@ -4,7 +4,7 @@ import type { FontFacesSpecification } from 'maplibre-gl';
 
 /**
  * Map text fonts are named without quotes, so the bundled Noto Sans JP gets a
- * simple alias (DESIGN §6, §8). With no `glyphs` URL, MapLibre draws labels
+ * simple alias (docs/basemap.md). With no `glyphs` URL, MapLibre draws labels
  * from these files, then from local fonts.
  */
 export const MAP_FONT = 'EkispotSans';

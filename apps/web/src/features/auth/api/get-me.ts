@@ -4,14 +4,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
+import { authKeys } from './query-keys';
 
-/** The signed-in user's own account, camelCased as every response is (spec §3). */
+/** The signed-in user's own account, camelCased as every response is (docs/product-rules.md#calls-and-their-names). */
 export type SessionUser = CamelCased<Me>;
 
-export const ME_QUERY_KEY = ['auth', 'me'] as const;
+/** The signed-in user's key (authKeys.me). */
+export const ME_QUERY_KEY = authKeys.me();
 
 /**
- * The start-up profile call (spec §4). A failure (401: signed out) means "signed out" and
+ * The start-up profile call (docs/product-rules.md#session). A failure (401: signed out) means "signed out" and
  * must not redirect, so it opts out of the 401 handler.
  */
 export async function getMe(): Promise<SessionUser | null> {
@@ -45,7 +47,9 @@ export function setSessionUser(queryClient: QueryClient, user: SessionUser): voi
  * may have been someone else's view (likes, wants, follows): mark it stale so it refetches.
  */
 export function refreshAfterSessionChange(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+  void queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] !== authKeys.all[0],
+  });
 }
 
 /** Forgets the signed-in user (after a 401, a logout or leaving). */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { authKeys } from './query-keys';
 
 /** GET /auth/email/verify/{token} */
 export async function verifyEmail(token: string): Promise<string> {
@@ -16,7 +17,7 @@ export async function verifyEmail(token: string): Promise<string> {
  */
 export function verifyEmailQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['auth', 'verify-email', token],
+    queryKey: authKeys.verifyEmail(token),
     queryFn: () => verifyEmail(token),
     staleTime: Infinity,
     gcTime: Infinity,

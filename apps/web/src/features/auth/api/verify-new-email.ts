@@ -2,8 +2,9 @@ import { meSchema } from '@ekispot/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { ME_QUERY_KEY, setSessionUser } from './get-me';
+import { setSessionUser } from './get-me';
 import type { SessionUser } from './get-me';
+import { authKeys } from './query-keys';
 
 /** POST /auth/email/change/verify/{token} — answers with the account under its new address. */
 export async function verifyNewEmail(token: string) {
@@ -15,9 +16,9 @@ export async function verifyNewEmail(token: string) {
 }
 
 function refreshSession(queryClient: QueryClient, user: SessionUser): void {
-  const current = queryClient.getQueryData<SessionUser | null>(ME_QUERY_KEY);
+  const current = queryClient.getQueryData<SessionUser | null>(authKeys.me());
   if (current?.id === user.id) setSessionUser(queryClient, user);
-  else void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+  else void queryClient.invalidateQueries({ queryKey: authKeys.me() });
 }
 
 /**
@@ -26,7 +27,7 @@ function refreshSession(queryClient: QueryClient, user: SessionUser): void {
  */
 export function verifyNewEmailQueryOptions(token: string, queryClient: QueryClient) {
   return queryOptions({
-    queryKey: ['auth', 'verify-new-email', token],
+    queryKey: authKeys.verifyNewEmail(token),
     queryFn: async () => {
       const result = await verifyNewEmail(token);
       refreshSession(queryClient, result.user);

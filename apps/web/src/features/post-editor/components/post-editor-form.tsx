@@ -60,7 +60,7 @@ export interface PostEditorFormProps extends PostWriteHandlers {
 }
 
 /**
- * The create and edit form of every post kind (DESIGN §4). The client rules mirror the
+ * The create and edit form of every post kind (docs/product-rules.md#posts). The client rules mirror the
  * server's; the server's field errors are shown beside the fields and the rest above the
  * form. One submit at a time, with upload progress for photos; afterwards the post's page.
  */

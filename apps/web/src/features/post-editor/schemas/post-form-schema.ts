@@ -22,7 +22,7 @@ export interface MapPoint {
   lng: number;
 }
 
-/** Every field of every kind's form; each kind uses its own subset (DESIGN §4). */
+/** Every field of every kind's form; each kind uses its own subset (docs/posts.md#kinds-and-their-rules). */
 export interface PostFormValues {
   title: string;
   body: string;

@@ -36,7 +36,7 @@ export interface EditRoute {
 
 /**
  * Who may see an edit form: a post of another kind, or someone else's post, is not found
- * (DESIGN §4); a station route that names another station than the post's leads to the
+ * (docs/product-rules.md#posts); a station route that names another station than the post's leads to the
  * post's own edit address. Only the owner of a matching post gets the form.
  */
 export function resolveEditAccess(
@@ -45,7 +45,7 @@ export function resolveEditAccess(
   route: EditRoute,
 ): EditAccess {
   if (post.kind !== route.kind) return { type: 'not-found' };
-  // DESIGN §4: without a post the viewer owns, the edit address does not exist.
+  // docs/product-rules.md#posts: without a post the viewer owns, the edit address does not exist.
   if (viewerId === null || post.user.id !== viewerId) return { type: 'not-found' };
   if (route.stationGroupId !== undefined && post.stationGroupId !== route.stationGroupId) {
     return { type: 'redirect', to: postEditHref(post) };

@@ -1,14 +1,11 @@
 import type { PostKind } from '@ekispot/shared';
 import { messages } from '../../../config/messages';
+import { sortFieldErrors } from '../../../components/form/sort-field-errors';
+import type { SortedFieldErrors } from '../../../components/form/sort-field-errors';
 import type { FieldErrors } from '../../../lib/api-error';
 import type { EventLocationMode, PostFormField } from '../schemas/post-form-schema';
 
-export interface MappedServerErrors {
-  /** Errors to show beside fields, in the order the server gave them. */
-  fields: { field: PostFormField; message: string }[];
-  /** What no visible field can show: goes into the alert above the form. */
-  form: string[];
-}
+export type MappedServerErrors = SortedFieldErrors<PostFormField>;
 
 const text = messages.postEditor.validation;
 const PHOTO_INDEX = /^images\.(\d+)$/;
@@ -46,23 +43,17 @@ export function mapServerErrors(
   errors: FieldErrors | null,
   visibleFields: ReadonlySet<PostFormField>,
 ): MappedServerErrors {
-  const result: MappedServerErrors = { fields: [], form: [] };
-  const taken = new Set<PostFormField>();
-  for (const [key, messages] of Object.entries(errors ?? {})) {
-    const first = messages[0];
-    if (!first) continue;
-    const photoIndex = PHOTO_INDEX.exec(key)?.[1];
-    const message =
-      photoIndex === undefined ? first : text.photoServer(Number(photoIndex) + 1, first);
-    const field = fieldFor(key);
-    if (field && visibleFields.has(field) && !taken.has(field)) {
-      taken.add(field);
-      result.fields.push({ field, message });
-    } else if (!result.form.includes(message)) {
-      result.form.push(message);
-    }
-  }
-  return result;
+  return sortFieldErrors(
+    errors,
+    (key) => {
+      const field = fieldFor(key);
+      return field && visibleFields.has(field) ? field : null;
+    },
+    (key, message) => {
+      const photoIndex = PHOTO_INDEX.exec(key)?.[1];
+      return photoIndex === undefined ? message : text.photoServer(Number(photoIndex) + 1, message);
+    },
+  );
 }
 
 /** The fields a kind's form shows (an event's station or map only in that mode). */

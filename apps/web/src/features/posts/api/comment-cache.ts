@@ -1,12 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { commentsQueryKey } from './get-comments';
 import type { CommentPages, CommentView } from './get-comments';
-import { postQueryKey } from './get-post';
+import { postKeys } from './query-keys';
 import type { PostView } from './get-post';
 
 /** Keeps the post's comment count in step with a comment written or deleted here. */
 export function shiftCommentCount(queryClient: QueryClient, postId: string, by: 1 | -1): void {
-  queryClient.setQueryData<PostView>(postQueryKey(postId), (post) =>
+  queryClient.setQueryData<PostView>(postKeys.detail(postId), (post) =>
     post ? { ...post, commentCount: Math.max(0, post.commentCount + by) } : post,
   );
 }
@@ -22,7 +21,7 @@ export function appendComment(
   comment: CommentView,
 ): boolean {
   let appended = false;
-  queryClient.setQueryData<CommentPages>(commentsQueryKey(postId), (data) => {
+  queryClient.setQueryData<CommentPages>(postKeys.comments(postId), (data) => {
     const last = data?.pages.at(-1);
     if (!data || !last || last.nextCursor !== null) return data;
     appended = true;
@@ -41,7 +40,7 @@ export function updateCachedComment(
   commentId: string,
   next: CommentView | null,
 ): void {
-  queryClient.setQueryData<CommentPages>(commentsQueryKey(postId), (data) =>
+  queryClient.setQueryData<CommentPages>(postKeys.comments(postId), (data) =>
     data
       ? {
           ...data,

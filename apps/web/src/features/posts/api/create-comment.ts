@@ -2,7 +2,7 @@ import { commentSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { appendComment, shiftCommentCount } from './comment-cache';
-import { commentsQueryKey } from './get-comments';
+import { postKeys } from './query-keys';
 
 /** POST /posts/{postId}/comments with JSON {body}. */
 export async function createComment(postId: string, body: string) {
@@ -21,7 +21,7 @@ export function useCreateComment(postId: string) {
     onSuccess: async (comment) => {
       shiftCommentCount(queryClient, postId, 1);
       if (!appendComment(queryClient, postId, comment)) {
-        await queryClient.invalidateQueries({ queryKey: commentsQueryKey(postId) });
+        await queryClient.invalidateQueries({ queryKey: postKeys.comments(postId) });
       }
     },
   });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletePost } from '../../../lib/delete-post';
+import { invalidatePostLists } from './query-keys';
 
 /**
  * Deletes the post. The page showing it leaves first and then drops the cached post (see
@@ -11,7 +12,7 @@ export function useDeletePost(postId: string) {
     mutationFn: () => deletePost(postId),
     onSuccess: () => {
       // Lists that showed it (attached posts of a spot) are stale now.
-      void queryClient.invalidateQueries({ queryKey: ['posts', 'list'] });
+      invalidatePostLists(queryClient);
     },
   });
 }

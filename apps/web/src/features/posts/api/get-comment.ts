@@ -1,6 +1,7 @@
 import { commentSchema } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { postKeys } from './query-keys';
 
 /** GET /posts/{postId}/comments/{commentId} */
 export async function getComment(postId: string, commentId: string, signal?: AbortSignal) {
@@ -11,12 +12,9 @@ export async function getComment(postId: string, commentId: string, signal?: Abo
   return data;
 }
 
-export const commentQueryKey = (postId: string, commentId: string) =>
-  ['posts', 'comment', postId, commentId] as const;
-
 export function commentQueryOptions(postId: string, commentId: string) {
   return queryOptions({
-    queryKey: commentQueryKey(postId, commentId),
+    queryKey: postKeys.comment(postId, commentId),
     queryFn: ({ signal }) => getComment(postId, commentId, signal),
     staleTime: 30_000,
   });

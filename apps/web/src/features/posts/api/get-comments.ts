@@ -3,6 +3,7 @@ import type { CamelCased, CommentPage } from '@ekispot/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { postKeys } from './query-keys';
 
 export type CommentView = CamelCased<CommentPage['items'][number]>;
 export type CommentPageView = CamelCased<CommentPage>;
@@ -20,11 +21,9 @@ export async function getComments(postId: string, cursor: string | null, signal?
   return data;
 }
 
-export const commentsQueryKey = (postId: string) => ['posts', 'comments', postId] as const;
-
 export function commentsQueryOptions(postId: string) {
   return infiniteQueryOptions({
-    queryKey: commentsQueryKey(postId),
+    queryKey: postKeys.comments(postId),
     queryFn: ({ pageParam, signal }) => getComments(postId, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

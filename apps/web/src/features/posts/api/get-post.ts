@@ -1,6 +1,7 @@
 import { postSchema } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { postKeys } from './query-keys';
 
 /** GET /posts/{postId}: the post as the signed-in user sees it (liked, wanted). */
 export async function getPost(postId: string, signal?: AbortSignal) {
@@ -10,11 +11,12 @@ export async function getPost(postId: string, signal?: AbortSignal) {
 
 export type PostView = Awaited<ReturnType<typeof getPost>>;
 
-export const postQueryKey = (postId: string) => ['posts', 'detail', postId] as const;
+/** The post's key (postKeys.detail), by the name its readers know. */
+export const postQueryKey = postKeys.detail;
 
 export function postQueryOptions(postId: string) {
   return queryOptions({
-    queryKey: postQueryKey(postId),
+    queryKey: postKeys.detail(postId),
     queryFn: ({ signal }) => getPost(postId, signal),
     staleTime: 30_000,
   });

@@ -1,14 +1,10 @@
 import { postPageSchema } from '@ekispot/shared';
-import type { PostKind } from '@ekispot/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { postKeys } from './query-keys';
+import type { PostListFilter } from './query-keys';
 
-export interface PostListFilter {
-  kind?: PostKind;
-  stationGroupId?: number;
-  parentPostId?: string;
-  userId?: string;
-}
+export type { PostListFilter };
 
 export const POST_LIST_PAGE_SIZE = 12;
 
@@ -26,11 +22,9 @@ export async function getPosts(
   return data;
 }
 
-export const postListQueryKey = (filter: PostListFilter) => ['posts', 'list', filter] as const;
-
 export function postListQueryOptions(filter: PostListFilter) {
   return infiniteQueryOptions({
-    queryKey: postListQueryKey(filter),
+    queryKey: postKeys.list(filter),
     queryFn: ({ pageParam, signal }) => getPosts(filter, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reduceReaction } from '../utils/reaction-toggle';
 import type { ReactionAction, ReactionState } from '../utils/reaction-toggle';
-import { postQueryKey } from './get-post';
+import { postKeys } from './query-keys';
 import type { PostView } from './get-post';
 
 /** 「いいね」 or 行きたい/参加したい. */
@@ -45,7 +45,7 @@ function writeReaction(post: PostView, reaction: Reaction, state: ReactionState)
  */
 export function useToggleReaction(postId: string, reaction: Reaction) {
   const queryClient = useQueryClient();
-  const key = postQueryKey(postId);
+  const key = postKeys.detail(postId);
 
   const apply = (action: ReactionAction) => {
     queryClient.setQueryData<PostView>(key, (post) =>

@@ -2,7 +2,7 @@ import { commentSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { updateCachedComment } from './comment-cache';
-import { commentQueryKey } from './get-comment';
+import { postKeys } from './query-keys';
 
 /** PATCH /posts/{postId}/comments/{commentId} with JSON {body} — the author edits. */
 export async function updateComment(postId: string, commentId: string, body: string) {
@@ -21,7 +21,7 @@ export function useUpdateComment(postId: string) {
       updateComment(postId, commentId, body),
     onSuccess: (comment) => {
       updateCachedComment(queryClient, postId, comment.id, comment);
-      queryClient.setQueryData(commentQueryKey(postId, comment.id), comment);
+      queryClient.setQueryData(postKeys.comment(postId, comment.id), comment);
     },
   });
 }

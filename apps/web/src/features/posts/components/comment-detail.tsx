@@ -8,7 +8,8 @@ import { useNavigate } from 'react-router';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { RouterButton, RouterLink } from '../../../components/router-link';
-import { commentQueryKey, useComment } from '../api/get-comment';
+import { useComment } from '../api/get-comment';
+import { postKeys } from '../api/query-keys';
 import { usePost } from '../api/get-post';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useNotice } from '../hooks/use-notice';
@@ -66,7 +67,7 @@ export function CommentDetail({ postId, commentId, viewerId }: CommentDetailProp
             onError={notice.show}
             onDeleted={() => {
               void Promise.resolve(navigate(allCommentsHref, { replace: true })).then(() =>
-                queryClient.removeQueries({ queryKey: commentQueryKey(postId, commentId) }),
+                queryClient.removeQueries({ queryKey: postKeys.comment(postId, commentId) }),
               );
             }}
           />

@@ -39,6 +39,8 @@ interface PostDetailProps {
   viewerId: string | null | undefined;
   /** Draws the small map of the post's place (the page supplies the map component). */
   renderMap?: (place: PostPlace) => ReactNode;
+  /** Beside the author (the page supplies the follow button). */
+  renderAuthorAction?: (author: PostView['user']) => ReactNode;
 }
 
 export function postDisplayTitle(post: Pick<PostView, 'title' | 'kind'>): string {
@@ -46,7 +48,7 @@ export function postDisplayTitle(post: Pick<PostView, 'title' | 'kind'>): string
 }
 
 /** /post/:postId — the whole post, its reactions, attached posts and comments. */
-export function PostDetail({ postId, viewerId, renderMap }: PostDetailProps) {
+export function PostDetail({ postId, viewerId, renderMap, renderAuthorAction }: PostDetailProps) {
   const post = usePost(postId);
   const notice = useNotice();
   useDocumentTitle(post.data ? postDisplayTitle(post.data) : null);
@@ -78,7 +80,15 @@ export function PostDetail({ postId, viewerId, renderMap }: PostDetailProps) {
           >
             {title}
           </Typography>
-          <Box sx={{ mt: 1.5 }}>
+          <Box
+            sx={{
+              mt: 1.5,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 2,
+            }}
+          >
             <UserChip
               user={data.user}
               meta={
@@ -90,6 +100,7 @@ export function PostDetail({ postId, viewerId, renderMap }: PostDetailProps) {
                 </>
               }
             />
+            {renderAuthorAction?.(data.user)}
           </Box>
         </Box>
 

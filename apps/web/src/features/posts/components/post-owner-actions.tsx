@@ -9,7 +9,7 @@ import { afterDeleteHref, postEditHref } from '../../../config/paths';
 import { RouterButton } from '../../../components/router-link';
 import { showFlash } from '../../../lib/flash-message';
 import { useDeletePost } from '../api/delete-post';
-import { postQueryKey } from '../api/get-post';
+import { postKeys } from '../api/query-keys';
 import type { PostView } from '../api/get-post';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -31,7 +31,7 @@ export function PostOwnerActions({
       onSuccess: () => {
         setConfirming(false);
         void Promise.resolve(navigate(afterDeleteHref(post), { replace: true })).then(() => {
-          queryClient.removeQueries({ queryKey: postQueryKey(post.id) });
+          queryClient.removeQueries({ queryKey: postKeys.detail(post.id) });
           showFlash(messages.posts.owner.deleted);
         });
       },

@@ -8,6 +8,7 @@ import { POST_WANT_LABELS } from '@ekispot/shared';
 import { useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-error';
 import type { PostView } from '../api/get-post';
 import { readReaction, useToggleReaction } from '../api/toggle-reaction';
 import type { Reaction } from '../api/toggle-reaction';
@@ -37,7 +38,13 @@ export function PostReactions({ post, viewerId, onError }: PostReactionsProps) {
     // One call at a time per button, so answers cannot arrive out of order.
     if (mutation.isPending) return;
     mutation.mutate(!readReaction(post, reaction).active, {
-      onError: () => onError(messages.posts.reactions.failed),
+      // A refusal (the author blocked the viewer) says why; anything else is generic.
+      onError: (error) =>
+        onError(
+          isApiError(error) && error.status === 403
+            ? error.message
+            : messages.posts.reactions.failed,
+        ),
     });
   };
 

@@ -1,6 +1,7 @@
 import { lineListSchema } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { stationKeys } from './query-keys';
 
 /** GET /lines?prefecture= */
 export async function getLines(prefecture: number | null, signal?: AbortSignal) {
@@ -14,7 +15,7 @@ export async function getLines(prefecture: number | null, signal?: AbortSignal) 
 
 export function linesQueryOptions(prefecture: number | null) {
   return queryOptions({
-    queryKey: ['lines', prefecture],
+    queryKey: stationKeys.lines(prefecture),
     queryFn: ({ signal }) => getLines(prefecture, signal),
     staleTime: Infinity,
   });

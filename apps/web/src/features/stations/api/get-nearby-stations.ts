@@ -1,6 +1,7 @@
 import { nearbyStationListSchema } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { stationKeys } from './query-keys';
 
 export const NEARBY_LIMIT = 8;
 
@@ -16,7 +17,7 @@ export async function getNearbyStations(lat: number, lng: number, signal?: Abort
 
 export function nearbyStationsQueryOptions(lat: number, lng: number) {
   return queryOptions({
-    queryKey: ['stations', 'nearby', lat, lng],
+    queryKey: stationKeys.nearby(lat, lng),
     queryFn: ({ signal }) => getNearbyStations(lat, lng, signal),
     staleTime: 10 * 60_000,
   });

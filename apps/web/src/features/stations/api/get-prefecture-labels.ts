@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FeatureCollection } from 'geojson';
 import { BASEMAP_PREFECTURES_URL, prefectureLabelPoints } from '../../../lib/map/basemap-style';
+import { stationKeys } from './query-keys';
 
 function isFeatureCollection(value: unknown): value is FeatureCollection {
   return (
@@ -24,7 +25,7 @@ export async function getPrefectureLabels(signal?: AbortSignal): Promise<Feature
 
 export function prefectureLabelsQueryOptions() {
   return queryOptions({
-    queryKey: ['basemap', 'prefecture-labels'],
+    queryKey: stationKeys.prefectureLabels(),
     queryFn: ({ signal }) => getPrefectureLabels(signal),
     staleTime: Infinity,
   });

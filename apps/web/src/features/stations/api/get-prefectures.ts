@@ -1,6 +1,7 @@
 import { prefectureListSchema } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { stationKeys } from './query-keys';
 
 /** GET /prefectures */
 export async function getPrefectures(signal?: AbortSignal) {
@@ -10,7 +11,7 @@ export async function getPrefectures(signal?: AbortSignal) {
 
 export function prefecturesQueryOptions() {
   return queryOptions({
-    queryKey: ['prefectures'],
+    queryKey: stationKeys.prefectures(),
     queryFn: ({ signal }) => getPrefectures(signal),
     staleTime: Infinity,
   });

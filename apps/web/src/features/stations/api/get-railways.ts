@@ -1,6 +1,7 @@
 import { railwayCollectionSchema } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { stationKeys } from './query-keys';
 
 /** GET /map/railways — railway lines as GeoJSON (properties camelCased by the client). */
 export async function getRailways(signal?: AbortSignal) {
@@ -10,7 +11,7 @@ export async function getRailways(signal?: AbortSignal) {
 
 export function railwaysQueryOptions() {
   return queryOptions({
-    queryKey: ['map', 'railways'],
+    queryKey: stationKeys.railways(),
     queryFn: ({ signal }) => getRailways(signal),
     staleTime: Infinity,
   });

@@ -1,6 +1,7 @@
 import { stationMarkersSchema } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { stationKeys } from './query-keys';
 
 /** GET /stations/markers — every station group, column-wise. */
 export async function getStationMarkers(signal?: AbortSignal) {
@@ -10,7 +11,7 @@ export async function getStationMarkers(signal?: AbortSignal) {
 
 export function stationMarkersQueryOptions() {
   return queryOptions({
-    queryKey: ['stations', 'markers'],
+    queryKey: stationKeys.markers(),
     queryFn: ({ signal }) => getStationMarkers(signal),
     staleTime: 60 * 60_000,
   });

@@ -2,6 +2,7 @@ import { postPageSchema } from '@ekispot/shared';
 import type { CamelCased, Post, PostKind } from '@ekispot/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { stationKeys } from './query-keys';
 
 export type StationPost = CamelCased<Post>;
 
@@ -24,7 +25,7 @@ export async function getStationPosts(
 
 export function stationPostsQueryOptions(stationGroupId: number, kind: PostKind | null) {
   return infiniteQueryOptions({
-    queryKey: ['stations', 'posts', stationGroupId, kind ?? 'all'],
+    queryKey: stationKeys.posts(stationGroupId, kind),
     queryFn: ({ pageParam, signal }) => getStationPosts(stationGroupId, kind, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

@@ -1,6 +1,7 @@
 import { stationDetailSchema } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { stationKeys } from './query-keys';
 
 /** GET /stations/{stationGroupId} */
 export async function getStation(stationGroupId: number, signal?: AbortSignal) {
@@ -13,7 +14,7 @@ export async function getStation(stationGroupId: number, signal?: AbortSignal) {
 
 export function stationQueryOptions(stationGroupId: number) {
   return queryOptions({
-    queryKey: ['stations', 'detail', stationGroupId],
+    queryKey: stationKeys.detail(stationGroupId),
     queryFn: ({ signal }) => getStation(stationGroupId, signal),
     staleTime: 10 * 60_000,
   });

@@ -2,6 +2,7 @@ import { wantStateSchema } from '@ekispot/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { stationQueryOptions } from './get-station';
+import { stationKeys } from './query-keys';
 
 /** GET /stations/{id}/want-to-visit → whether the viewer wants to visit, and the count. */
 export async function getStationWant(stationGroupId: number, signal?: AbortSignal) {
@@ -14,7 +15,7 @@ export async function getStationWant(stationGroupId: number, signal?: AbortSigna
 
 export function stationWantQueryOptions(stationGroupId: number) {
   return queryOptions({
-    queryKey: ['stations', 'want', stationGroupId],
+    queryKey: stationKeys.want(stationGroupId),
     queryFn: ({ signal }) => getStationWant(stationGroupId, signal),
   });
 }
@@ -34,7 +35,7 @@ export async function setStationWant(stationGroupId: number, on: boolean) {
 
 /**
  * Toggles 行きたい on a station. A visitor's call answers 401, which sends them to /login
- * and back (spec §4). The viewer's state and the station's count follow the server's answer.
+ * and back (docs/product-rules.md#session). The viewer's state and the station's count follow the server's answer.
  */
 export function useToggleStationWant(stationGroupId: number) {
   const queryClient = useQueryClient();

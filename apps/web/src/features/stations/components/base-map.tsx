@@ -9,7 +9,9 @@ import { messages } from '../../../config/messages';
 import {
   prefectureLabelLayer,
   railwayCasingLayer,
+  railwayLabelLayer,
   railwayLayer,
+  shinkansenLayer,
 } from '../../../lib/map/basemap-layers';
 import { buildBasemapStyle, EMPTY_COLLECTION } from '../../../lib/map/basemap-style';
 import { LOCAL_IDEOGRAPH_FONT_FAMILY } from '../../../lib/map/map-fonts';
@@ -21,14 +23,28 @@ configureMaplibre();
 
 const ATTRIBUTION = `${messages.map.attributionNaturalEarth} | ${messages.map.attributionStations}`;
 
+/** MapLibre's own control labels, in Japanese. */
+const MAP_CONTROL_LABELS = {
+  'NavigationControl.ZoomIn': messages.map.zoomIn,
+  'NavigationControl.ZoomOut': messages.map.zoomOut,
+  'NavigationControl.ResetBearing': messages.map.resetBearing,
+  'AttributionControl.ToggleAttribution': messages.map.toggleAttribution,
+  'ScaleControl.Meters': 'm',
+  'ScaleControl.Kilometers': 'km',
+  'GeolocateControl.FindMyLocation': messages.map.locate,
+  'FullscreenControl.Enter': messages.map.fullscreenEnter,
+  'FullscreenControl.Exit': messages.map.fullscreenExit,
+};
+
 type BaseMapProps = Omit<MapProps, 'mapLib' | 'mapStyle' | 'localIdeographFontFamily'> & {
   children?: ReactNode;
   ref?: Ref<MapRef>;
 };
 
 /**
- * MapLibre map with the app's basemap (offline GeoJSON or configured raster
- * tiles), railway lines and prefecture names. Children add further sources.
+ * MapLibre map with the app's basemap (the offline GeoJSON always, configured raster tiles over
+ * it), railway lines and prefecture names. Children add further sources. The post forms' location
+ * pickers use it too, so they show the same basemap.
  */
 export function BaseMap({ children, ref, ...props }: BaseMapProps) {
   const config = getRuntimeConfig();
@@ -51,12 +67,15 @@ export function BaseMap({ children, ref, ...props }: BaseMapProps) {
       mapLib={maplibregl}
       mapStyle={style}
       localIdeographFontFamily={LOCAL_IDEOGRAPH_FONT_FAMILY}
-      attributionControl={{ compact: false, customAttribution: offline ? undefined : ATTRIBUTION }}
+      locale={MAP_CONTROL_LABELS}
+      attributionControl={{ compact: false }}
       {...props}
     >
       <Source id="railways" type="geojson" data={railways.data ?? EMPTY_COLLECTION}>
+        <Layer {...shinkansenLayer} />
         <Layer {...railwayCasingLayer} />
         <Layer {...railwayLayer} />
+        <Layer {...railwayLabelLayer} />
       </Source>
       {offline ? (
         <Source

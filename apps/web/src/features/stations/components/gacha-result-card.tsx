@@ -26,9 +26,6 @@ export function GachaResultCard({ station, onAgain, busy }: GachaResultCardProps
         <Typography component="h2" variant="h4" sx={{ fontWeight: 700 }}>
           {station.name}
         </Typography>
-        <Typography color="text.secondary" lang="en">
-          {station.nameEn}
-        </Typography>
         <Typography sx={{ mt: 1 }}>{station.prefecture.name}</Typography>
         <Typography variant="caption" color="text.secondary" component="h3" sx={{ mt: 2 }}>
           {messages.gacha.lines}

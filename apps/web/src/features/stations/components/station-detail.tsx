@@ -45,9 +45,14 @@ export function StationDetail({ stationGroupId }: { stationGroupId: number }) {
         <Typography component="h1" variant="h3" sx={{ fontWeight: 700 }}>
           {detail.name}
         </Typography>
-        <Typography color="text.secondary" lang="en">
-          {detail.nameEn}
-        </Typography>
+        {detail.closed && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
+            <Chip label={messages.station.closed} size="small" />
+            <Typography color="text.secondary">
+              {messages.station.closedOn(detail.closedOn)}
+            </Typography>
+          </Stack>
+        )}
       </Box>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
         <Box sx={{ flex: 1 }}>

@@ -1,6 +1,11 @@
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GeoJSONSource } from 'maplibre-gl';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Layer, NavigationControl, ScaleControl, Source } from 'react-map-gl/maplibre';
@@ -12,6 +17,7 @@ import { useStationMarkers } from '../api/get-station-markers';
 import { useMapKindsUrl } from '../hooks/use-map-kinds-url';
 import { useMapViewUrl } from '../hooks/use-map-view-url';
 import { useViewportPostMarkers } from '../hooks/use-viewport-post-markers';
+import { JAPAN_FIT_BOUNDS } from '../utils/map-view';
 import { markersToGeoJson } from '../utils/markers-to-geojson';
 import {
   POST_CLUSTER_LAYER_ID,
@@ -35,6 +41,7 @@ import {
 import { BaseMap } from './base-map';
 import { LocateButton } from './locate-button';
 import { MapKindFilter } from './map-kind-filter';
+import { MapLegend } from './map-legend';
 import { MapStatus } from './map-status';
 import { PostMarkerPopup } from './post-marker-popup';
 import type { SelectedPosts } from './post-marker-popup';
@@ -73,8 +80,10 @@ function withVisibility(layer: LayerProps, visible: boolean): LayerProps {
 export function StationMap() {
   const mapRef = useRef<MapRef>(null);
   const markers = useStationMarkers();
-  const { initialView, saveView } = useMapViewUrl();
+  const { initialView, fitJapan, saveView } = useMapViewUrl();
   const { kinds, toggleKind } = useMapKindsUrl();
+  const [showEnded, setShowEnded] = useState(false);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [selected, setSelected] = useState<Selection | null>(null);
   const [ready, setReady] = useState(false);
   const [cursor, setCursor] = useState<string>('');
@@ -84,7 +93,7 @@ export function StationMap() {
   );
 
   const showStations = kinds.includes('station');
-  const posts = useViewportPostMarkers(mapRef, kinds);
+  const posts = useViewportPostMarkers(mapRef, kinds, { showEnded });
   const interactiveLayers = useMemo(
     () => [...(showStations ? STATION_LAYERS : []), ...(posts.active ? POST_LAYERS : [])],
     [showStations, posts.active],
@@ -121,8 +130,15 @@ export function StationMap() {
       }
       const id: unknown = feature.properties?.id;
       if (sourceId === POSTS_SOURCE_ID) {
-        const marker = typeof id === 'string' ? posts.byId.get(id) : undefined;
-        if (marker) setSelected({ type: 'posts', posts: { lat, lng, markers: [marker] } });
+        // Posts at the same place overlap even at the highest zoom: list every one under the tap.
+        const listed = (event.features ?? []).flatMap((hit) => {
+          const hitId: unknown = hit.properties?.id;
+          if (hit.source !== POSTS_SOURCE_ID || typeof hitId !== 'string') return [];
+          const marker = posts.byId.get(hitId);
+          return marker ? [marker] : [];
+        });
+        const unique = [...new Map(listed.map((marker) => [marker.id, marker])).values()];
+        if (unique.length > 0) setSelected({ type: 'posts', posts: { lat, lng, markers: unique } });
         return;
       }
       const name: unknown = feature.properties?.name;
@@ -135,6 +151,7 @@ export function StationMap() {
 
   const flyToStation = useCallback((station: SelectedStation) => {
     setSelected({ type: 'station', station });
+    // The station lands mid-map, below the search panel; on phones its popup opens downwards.
     mapRef.current?.flyTo({
       center: [station.lng, station.lat],
       zoom: Math.max(STATION_ZOOM, mapRef.current.getZoom()),
@@ -161,11 +178,11 @@ export function StationMap() {
     >
       <BaseMap
         ref={mapRef}
-        initialViewState={{
-          latitude: initialView.lat,
-          longitude: initialView.lng,
-          zoom: initialView.zoom,
-        }}
+        initialViewState={
+          fitJapan
+            ? { bounds: JAPAN_FIT_BOUNDS, fitBoundsOptions: { padding: 8 } }
+            : { latitude: initialView.lat, longitude: initialView.lng, zoom: initialView.zoom }
+        }
         style={{ width: '100%', height: '100%' }}
         minZoom={3}
         maxZoom={18}
@@ -212,7 +229,11 @@ export function StationMap() {
         <NavigationControl position="top-right" showCompass={false} />
         <ScaleControl position="bottom-left" unit="metric" />
         {selected?.type === 'station' ? (
-          <StationPopup station={selected.station} onClose={() => setSelected(null)} />
+          <StationPopup
+            station={selected.station}
+            placeBelow={phone}
+            onClose={() => setSelected(null)}
+          />
         ) : null}
         {selected?.type === 'posts' ? (
           <PostMarkerPopup selection={selected.posts} onClose={() => setSelected(null)} />
@@ -236,6 +257,25 @@ export function StationMap() {
         <Box sx={{ mt: 1 }}>
           <MapKindFilter kinds={kinds} onToggle={toggleKind} />
         </Box>
+        <Stack
+          direction="row"
+          sx={{ mt: 0.5, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+        >
+          <MapLegend />
+          {kinds.includes('event') ? (
+            <FormControlLabel
+              sx={{ mr: 0 }}
+              control={
+                <Switch
+                  size="small"
+                  checked={showEnded}
+                  onChange={(_, checked) => setShowEnded(checked)}
+                />
+              }
+              label={<Typography variant="caption">{messages.map.showEndedEvents}</Typography>}
+            />
+          ) : null}
+        </Stack>
       </Paper>
       <MapStatus
         loading={markers.isPending}

@@ -18,16 +18,19 @@ export interface SelectedStation {
 export function StationPopup({
   station,
   onClose,
+  placeBelow = false,
 }: {
   station: SelectedStation;
   onClose: () => void;
+  /** On phones the search panel covers the top of the map: open the popup below the marker. */
+  placeBelow?: boolean;
 }) {
   const detail = useStation(station.id);
   return (
     <Popup
       longitude={station.lng}
       latitude={station.lat}
-      anchor="bottom"
+      anchor={placeBelow ? 'top' : 'bottom'}
       offset={14}
       onClose={onClose}
       closeButton
@@ -42,6 +45,9 @@ export function StationPopup({
         {detail.data ? (
           <Typography variant="caption" color="text.secondary" component="p">
             {detail.data.prefecture.name}
+            {detail.data.closed
+              ? `・${messages.station.closed}（${messages.station.closedOn(detail.data.closedOn)}）`
+              : ''}
           </Typography>
         ) : null}
         <Box sx={{ my: 1 }}>

@@ -1,66 +1,109 @@
+import type { CamelCased, LineSearchResult, StationSearchResult } from '@ekispot/shared';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { messages } from '../../../config/messages';
-import { useSearchStations } from '../api/search-stations';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useSearchStations } from '../api/search-stations';
+import { formatResultLines, formatResultName } from '../utils/search-result';
+import { LineStationsDialog } from './line-stations-dialog';
 import type { SelectedStation } from './station-popup';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Station name search: debounced, keyboard-operable; choosing a station flies to it. */
+type Option =
+  | ({ type: 'station' } & CamelCased<StationSearchResult>)
+  | ({ type: 'line' } & CamelCased<LineSearchResult>);
+
+/**
+ * Station search: by name (a member station's too), reading or romaji, and by line name.
+ * Debounced, keyboard-operable; choosing a station flies to it, choosing a line lists its
+ * stations in order.
+ */
 export function StationSearchBox({ onSelect }: { onSelect: (station: SelectedStation) => void }) {
   const [input, setInput] = useState('');
+  const [lineId, setLineId] = useState<number | null>(null);
   const query = useDebouncedValue(input, SEARCH_DEBOUNCE_MS);
   const search = useSearchStations(query);
   const id = useId();
-  const options = input.trim() === '' ? [] : (search.data ?? []);
+  const options: Option[] =
+    input.trim() === '' || !search.data
+      ? []
+      : [
+          ...search.data.items.map((item) => ({ type: 'station' as const, ...item })),
+          ...search.data.lines.map((line) => ({ type: 'line' as const, ...line })),
+        ];
 
   return (
-    <Autocomplete
-      id={id}
-      sx={{ flex: 1, minWidth: 0 }}
-      size="small"
-      options={options}
-      filterOptions={(all) => all}
-      getOptionLabel={(option) => option.name}
-      isOptionEqualToValue={(option, value) => option.id === value.id}
-      getOptionKey={(option) => option.id}
-      inputValue={input}
-      onInputChange={(_, value) => setInput(value)}
-      onChange={(_, option) => {
-        if (option)
-          onSelect({ id: option.id, name: option.name, lat: option.lat, lng: option.lng });
-      }}
-      loading={search.isFetching}
-      loadingText={messages.map.searchLoading}
-      noOptionsText={input.trim() === '' ? messages.map.searchTyping : messages.map.searchNoOptions}
-      autoHighlight
-      forcePopupIcon={false}
-      clearOnBlur={false}
-      renderOption={({ key, ...props }, option) => (
-        <li key={key} {...props}>
-          <span>
-            <Typography component="span" sx={{ fontWeight: 700 }}>
-              {option.name}
-            </Typography>
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-              {option.prefecture.name}
-              {option.lines.length > 0
-                ? `・${option.lines.map((line) => line.name).join('、')}`
-                : ''}
-            </Typography>
-          </span>
-        </li>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={messages.map.searchLabel}
-          placeholder={messages.map.searchPlaceholder}
-        />
-      )}
-    />
+    <>
+      <Autocomplete<Option>
+        id={id}
+        sx={{ flex: 1, minWidth: 0 }}
+        size="small"
+        options={options}
+        filterOptions={(all) => all}
+        groupBy={(option) =>
+          option.type === 'station'
+            ? messages.map.searchGroupStations
+            : messages.map.searchGroupLines
+        }
+        getOptionLabel={(option) =>
+          option.type === 'station' ? formatResultName(option) : option.name
+        }
+        isOptionEqualToValue={(option, value) =>
+          option.type === value.type && option.id === value.id
+        }
+        getOptionKey={(option) => `${option.type}-${option.id}`}
+        inputValue={input}
+        onInputChange={(_, value) => setInput(value)}
+        onChange={(_, option) => {
+          if (!option) return;
+          if (option.type === 'line') setLineId(option.id);
+          else onSelect({ id: option.id, name: option.name, lat: option.lat, lng: option.lng });
+        }}
+        loading={search.isFetching}
+        loadingText={messages.map.searchLoading}
+        noOptionsText={
+          input.trim() === '' ? messages.map.searchTyping : messages.map.searchNoOptions
+        }
+        autoHighlight
+        forcePopupIcon={false}
+        clearOnBlur={false}
+        renderOption={({ key, ...props }, option) => (
+          <li key={key} {...props}>
+            <span>
+              <Typography component="span" sx={{ fontWeight: 700 }}>
+                {option.type === 'station' ? formatResultName(option) : option.name}
+              </Typography>
+              {option.closed ? (
+                <Typography component="span" variant="caption" sx={{ ml: 1 }}>
+                  {option.type === 'station'
+                    ? messages.map.searchClosed
+                    : messages.map.searchClosedLine}
+                </Typography>
+              ) : null}
+              <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                {option.type === 'station'
+                  ? [option.prefecture.name, formatResultLines(option.lines, option.lineCount)]
+                      .filter(Boolean)
+                      .join('・')
+                  : [option.companyName, messages.map.searchLineStations(option.stationCount)]
+                      .filter(Boolean)
+                      .join('・')}
+              </Typography>
+            </span>
+          </li>
+        )}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={messages.map.searchLabel}
+            placeholder={messages.map.searchPlaceholder}
+          />
+        )}
+      />
+      <LineStationsDialog lineId={lineId} onClose={() => setLineId(null)} onSelect={onSelect} />
+    </>
   );
 }

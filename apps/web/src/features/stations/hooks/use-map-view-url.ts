@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { readMapView, writeMapView } from '../utils/map-view';
+import { hasMapView, readMapView, writeMapView } from '../utils/map-view';
 import type { MapView } from '../utils/map-view';
 
 /**
@@ -7,8 +7,14 @@ import type { MapView } from '../utils/map-view';
  * current history entry directly: no new entry, and no router navigation (which
  * would re-run loaders and flash the loading bar on every pan).
  */
-export function useMapViewUrl(): { initialView: MapView; saveView: (view: MapView) => void } {
+export function useMapViewUrl(): {
+  initialView: MapView;
+  /** No view in the address: the map opens fitted to the whole of Japan, whatever the screen. */
+  fitJapan: boolean;
+  saveView: (view: MapView) => void;
+} {
   const [initialView] = useState(() => readMapView(window.location.search));
+  const [fitJapan] = useState(() => !hasMapView(window.location.search));
   const saveView = useCallback((view: MapView) => {
     const search = writeMapView(window.location.search, view);
     if (search === window.location.search) return;
@@ -19,5 +25,5 @@ export function useMapViewUrl(): { initialView: MapView; saveView: (view: MapVie
       `${window.location.pathname}${search}${window.location.hash}`,
     );
   }, []);
-  return { initialView, saveView };
+  return { initialView, fitJapan, saveView };
 }

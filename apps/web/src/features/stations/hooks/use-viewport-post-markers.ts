@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { useMapMarkers } from '../api/get-map-markers';
-import { nextMarkerQueryBox, postMarkersToGeoJson } from '../utils/post-markers';
+import { isEndedEvent, nextMarkerQueryBox, postMarkersToGeoJson } from '../utils/post-markers';
 import type { PostMarkerKind, Viewport } from '../utils/post-markers';
 
 /** Wait this long after the map stops before asking for the markers of the new view. */
@@ -32,7 +32,9 @@ function readViewport(map: MapRef): Viewport {
 export function useViewportPostMarkers(
   mapRef: RefObject<MapRef | null>,
   kinds: readonly MapMarkerKind[],
+  options: { showEnded: boolean } = { showEnded: false },
 ) {
+  const { showEnded } = options;
   const [box, setBox] = useState<Viewport | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const postKinds = useMemo(() => kinds.filter(isPostKind), [kinds]);
@@ -65,9 +67,13 @@ export function useViewportPostMarkers(
       postKinds.length === 0
         ? []
         : (query.data?.items ?? []).filter(
-            (marker) => isPostKind(marker.kind) && postKinds.includes(marker.kind),
+            (marker) =>
+              isPostKind(marker.kind) &&
+              postKinds.includes(marker.kind) &&
+              // Ended events stay off the map unless asked for.
+              (showEnded || !isEndedEvent(marker)),
           ),
-    [query.data, postKinds],
+    [query.data, postKinds, showEnded],
   );
   const geoJson = useMemo(() => postMarkersToGeoJson(markers), [markers]);
   const byId = useMemo(() => new Map(markers.map((marker) => [marker.id, marker])), [markers]);

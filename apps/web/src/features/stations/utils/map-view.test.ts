@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAP_VIEW, readMapView, writeMapView } from './map-view';
+import { DEFAULT_MAP_VIEW, hasMapView, readMapView, writeMapView } from './map-view';
 
 describe('map view in the URL', () => {
   it('reads lat, lng and z', () => {
@@ -20,5 +20,13 @@ describe('map view in the URL', () => {
     expect(writeMapView('?foo=1', { lat: 35.681236, lng: 139.767126, zoom: 12.345 })).toBe(
       '?foo=1&lat=35.68124&lng=139.76713&z=12.35',
     );
+  });
+});
+
+describe('hasMapView', () => {
+  it('is true only when the address carries lat and lng', () => {
+    expect(hasMapView('?lat=35.6&lng=139.7&z=12')).toBe(true);
+    expect(hasMapView('?z=12')).toBe(false);
+    expect(hasMapView('')).toBe(false);
   });
 });

@@ -23,7 +23,7 @@ export const postClusterLayer: LayerProps = {
   filter: ['has', 'point_count'],
   paint: {
     'circle-color': POST_MARKER_COLORS.cluster,
-    // The same three size classes as station clusters (spec §9).
+    // The same three size classes as station clusters (docs/product-rules.md#constants).
     'circle-radius': stepByClusterSize((style) => style.radius),
     // A cluster holding upcoming events gets the gold ring.
     'circle-stroke-width': ['case', ['>', ['get', 'upcoming'], 0], 4, 2],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bboxParam,
+  isEndedEvent,
   markerQueryBox,
   nextMarkerQueryBox,
   postMarkersToGeoJson,
@@ -99,5 +100,19 @@ describe('markerQueryBox', () => {
     const box = markerQueryBox({ west: -200, south: -89, east: 200, north: 89, zoom: 0 });
     expect(box).toEqual({ west: -180, south: -85, east: 180, north: 85, zoom: 0 });
     expect(bboxParam(box)).toBe('-180,-85,180,85');
+  });
+});
+
+describe('isEndedEvent', () => {
+  const now = Date.parse('2026-05-01T12:00:00Z');
+  it('is an event whose end, or else start, has passed', () => {
+    const event = { kind: 'event' as const, startsAt: '2026-04-01T10:00:00Z' };
+    expect(isEndedEvent({ ...event, endsAt: '2026-04-02T10:00:00Z' }, now)).toBe(true);
+    expect(isEndedEvent({ ...event, endsAt: '2026-05-02T10:00:00Z' }, now)).toBe(false);
+    expect(isEndedEvent({ ...event, endsAt: null }, now)).toBe(true);
+    expect(isEndedEvent({ kind: 'event', startsAt: null, endsAt: null }, now)).toBe(false);
+    expect(
+      isEndedEvent({ kind: 'spot', startsAt: null, endsAt: '2000-01-01T00:00:00Z' }, now),
+    ).toBe(false);
   });
 });

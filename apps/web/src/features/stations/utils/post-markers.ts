@@ -20,6 +20,16 @@ export interface Viewport {
   zoom: number;
 }
 
+/** An event whose end (or, without one, whose start) has passed. */
+export function isEndedEvent(
+  marker: Pick<PostMarker, 'kind' | 'startsAt' | 'endsAt'>,
+  now: number = Date.now(),
+): boolean {
+  if (marker.kind !== 'event') return false;
+  const last = marker.endsAt ?? marker.startsAt;
+  return last !== null && Date.parse(last) < now;
+}
+
 /** Spot and event markers as GeoJSON points; station markers (if any came) are left out. */
 export function postMarkersToGeoJson(
   markers: readonly PostMarker[],

@@ -65,7 +65,8 @@ export function clusterCountLayerWithId(id: string): LayerProps {
     type: 'symbol',
     filter: ['has', 'point_count'],
     layout: {
-      'text-field': ['get', 'point_count_abbreviated'],
+      // Japanese style: 「5,100」, never 「5.1k」.
+      'text-field': ['number-format', ['get', 'point_count'], { locale: 'ja-JP' }],
       'text-font': [MAP_FONT],
       'text-size': stepByClusterSize((style) => style.textSize),
       'text-allow-overlap': true,

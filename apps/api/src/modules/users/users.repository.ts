@@ -1,0 +1,363 @@
+import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import {
+  blocks,
+  follows,
+  lists,
+  mutes,
+  posts,
+  prefectures,
+  stamps,
+  stationGroups,
+  stationWants,
+  users,
+} from '../../db/schema/index.js';
+import type { UserPageKey } from './user-cursor.js';
+
+/** The only place with Drizzle queries for people: follows, blocks, mutes, profile tabs. */
+
+export type UserRow = typeof users.$inferSelect;
+
+const micros = (column: SQLWrapper) =>
+  sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+const fromMicros = (value: string) =>
+  sql`(timestamptz 'epoch' + (${value}::text || ' microseconds')::interval)`;
+
+export async function findUser(db: Database, userId: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** Counts that are cheap by index (posts, stamps, lists) are counted; follows are kept. */
+export async function countContent(db: Database, userId: string, withPrivateLists: boolean) {
+  const [row] = await db
+    .select({
+      postCount:
+        sql<number>`(select count(*) from ${posts} where ${posts.userId} = ${userId})`.mapWith(
+          Number,
+        ),
+      stampCount:
+        sql<number>`(select count(*) from ${stamps} where ${stamps.userId} = ${userId})`.mapWith(
+          Number,
+        ),
+      listCount: (withPrivateLists
+        ? sql<number>`(select count(*) from ${lists} where ${lists.userId} = ${userId})`
+        : sql<number>`(select count(*) from ${lists} where ${lists.userId} = ${userId} and ${lists.isPublic})`
+      ).mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { postCount: 0, stampCount: 0, listCount: 0 };
+}
+
+/** How the viewer stands to the member, in one round trip. */
+export async function findRelation(db: Database, viewerId: string, userId: string) {
+  const [row] = await db
+    .select({
+      followedByMe: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${userId})`,
+      followsMe: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${userId} and ${follows.followeeId} = ${viewerId})`,
+      blockedByMe: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${userId})`,
+      blocksMe: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${viewerId})`,
+      mutedByMe: sql<boolean>`exists (select 1 from ${mutes} where ${mutes.muterId} = ${viewerId} and ${mutes.mutedId} = ${userId})`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    followedByMe: Boolean(row?.followedByMe),
+    followsMe: Boolean(row?.followsMe),
+    blockedByMe: Boolean(row?.blockedByMe),
+    blocksMe: Boolean(row?.blocksMe),
+    mutedByMe: Boolean(row?.mutedByMe),
+  };
+}
+
+export async function isBlocked(
+  db: Database,
+  blockerId: string,
+  blockedId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+  return row !== undefined;
+}
+
+/**
+ * Locks both members' rows, always in id order so that A following B while B follows A
+ * cannot deadlock. `no key update` still lets other transactions insert rows that reference
+ * the users (follows, likes), which only take a key-share lock. Returns the ids that exist.
+ */
+export async function lockUsers(db: Database, ids: string[]): Promise<string[]> {
+  const sorted = [...new Set(ids)].sort();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, sorted))
+    .orderBy(users.id)
+    .for('no key update');
+  return rows.map((row) => row.id);
+}
+
+/** True when a row was really added (a second follow changes nothing). */
+export async function insertFollow(db: Database, followerId: string, followeeId: string) {
+  const rows = await db
+    .insert(follows)
+    .values({ followerId, followeeId })
+    .onConflictDoNothing()
+    .returning({ followerId: follows.followerId });
+  return rows.length > 0;
+}
+
+export async function deleteFollow(db: Database, followerId: string, followeeId: string) {
+  const rows = await db
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .returning({ followerId: follows.followerId });
+  return rows.length > 0;
+}
+
+/** Moves both counters of one follow; the caller holds both rows' locks. */
+export async function addToFollowCounts(
+  db: Database,
+  followerId: string,
+  followeeId: string,
+  delta: 1 | -1,
+) {
+  await db
+    .update(users)
+    .set({ followingCount: sql`greatest(${users.followingCount} + ${delta}, 0)` })
+    .where(eq(users.id, followerId));
+  const [row] = await db
+    .update(users)
+    .set({ followerCount: sql`greatest(${users.followerCount} + ${delta}, 0)` })
+    .where(eq(users.id, followeeId))
+    .returning({ followerCount: users.followerCount });
+  return row?.followerCount ?? 0;
+}
+
+export async function followerCountOf(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ followerCount: users.followerCount })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.followerCount ?? 0;
+}
+
+/**
+ * Before a member's rows cascade away: everyone they followed loses a follower and everyone
+ * who followed them loses a following, in the leaving transaction.
+ */
+export async function subtractFollowsOf(db: Database, userId: string): Promise<void> {
+  await db.execute(sql`
+    update ${users} as u set follower_count = greatest(u.follower_count - 1, 0)
+    from ${follows} as f
+    where f.follower_id = ${userId}::uuid and u.id = f.followee_id`);
+  await db.execute(sql`
+    update ${users} as u set following_count = greatest(u.following_count - 1, 0)
+    from ${follows} as f
+    where f.followee_id = ${userId}::uuid and u.id = f.follower_id`);
+}
+
+export async function setActionsPublic(db: Database, userId: string, value: boolean) {
+  await db
+    .update(users)
+    .set({ actionsPublic: value, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/* ---- Lists of members ---- */
+
+/** Columns of a member in a list, with whether the viewer follows them. */
+function summaryColumns(viewerId: string | null) {
+  return {
+    id: users.id,
+    name: users.name,
+    bio: users.bio,
+    avatar: users.avatarImageId,
+    followerCount: users.followerCount,
+    followedByMe: viewerId
+      ? sql<boolean>`exists (select 1 from ${follows} as mine where mine.follower_id = ${viewerId} and mine.followee_id = ${users.id})`
+      : sql<boolean>`false`,
+  };
+}
+
+/** Members the viewer blocked are left out of every list they read. */
+function notBlockedBy(viewerId: string | null): SQL | undefined {
+  if (!viewerId) return undefined;
+  return sql`not exists (select 1 from ${blocks} as b where b.blocker_id = ${viewerId} and b.blocked_id = ${users.id})`;
+}
+
+/** The NFKC, lower-cased form names are searched in (the index uses the same function). */
+const normalizedName = sql`lower(normalize(${users.name}, NFKC))`;
+
+export async function findDirectory(
+  db: Database,
+  options: { viewerId: string | null; q: string | null; after: UserPageKey | null; limit: number },
+) {
+  const conditions: (SQL | undefined)[] = [notBlockedBy(options.viewerId)];
+  if (options.q) {
+    conditions.push(
+      sql`ekispot_name_grams(${users.name}) @> ekispot_query_grams(${options.q})`,
+      sql`strpos(${normalizedName}, lower(normalize(${options.q}, NFKC))) > 0`,
+    );
+  }
+  if (options.after) {
+    conditions.push(
+      sql`(${users.followerCount}, ${users.id}) < (${Number(options.after.key)}, ${options.after.id}::uuid)`,
+    );
+  }
+  return db
+    .select(summaryColumns(options.viewerId))
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(desc(users.followerCount), desc(users.id))
+    .limit(options.limit);
+}
+
+/** Followers (side 'followers') or followees ('following') of a member, newest follow first. */
+export async function findFollowPage(
+  db: Database,
+  options: {
+    side: 'followers' | 'following';
+    userId: string;
+    viewerId: string | null;
+    after: UserPageKey | null;
+    limit: number;
+  },
+) {
+  const [own, other] =
+    options.side === 'followers'
+      ? [follows.followeeId, follows.followerId]
+      : [follows.followerId, follows.followeeId];
+  const conditions: (SQL | undefined)[] = [eq(own, options.userId), notBlockedBy(options.viewerId)];
+  if (options.after) {
+    conditions.push(
+      sql`(${follows.createdAt}, ${other}) < (${fromMicros(options.after.key)}, ${options.after.id}::uuid)`,
+    );
+  }
+  return db
+    .select({ ...summaryColumns(options.viewerId), micros: micros(follows.createdAt) })
+    .from(follows)
+    .innerJoin(users, eq(users.id, other))
+    .where(and(...conditions))
+    .orderBy(desc(follows.createdAt), desc(other))
+    .limit(options.limit);
+}
+
+/** Blocked (kind 'blocks') or muted ('mutes') members of one member, newest first. */
+export async function findBlockOrMutePage(
+  db: Database,
+  options: { kind: 'blocks' | 'mutes'; userId: string; after: UserPageKey | null; limit: number },
+) {
+  const table = options.kind === 'blocks' ? blocks : mutes;
+  const own = options.kind === 'blocks' ? blocks.blockerId : mutes.muterId;
+  const other = options.kind === 'blocks' ? blocks.blockedId : mutes.mutedId;
+  const conditions: SQL[] = [eq(own, options.userId)];
+  if (options.after) {
+    conditions.push(
+      sql`(${table.createdAt}, ${other}) < (${fromMicros(options.after.key)}, ${options.after.id}::uuid)`,
+    );
+  }
+  return db
+    .select({ ...summaryColumns(options.userId), micros: micros(table.createdAt) })
+    .from(table)
+    .innerJoin(users, eq(users.id, other))
+    .where(and(...conditions))
+    .orderBy(desc(table.createdAt), desc(other))
+    .limit(options.limit);
+}
+
+/* ---- Blocks and mutes ---- */
+
+export async function insertBlock(db: Database, blockerId: string, blockedId: string) {
+  await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+}
+
+export async function deleteBlock(db: Database, blockerId: string, blockedId: string) {
+  await db
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+}
+
+export async function insertMute(db: Database, muterId: string, mutedId: string) {
+  await db.insert(mutes).values({ muterId, mutedId }).onConflictDoNothing();
+}
+
+export async function deleteMute(db: Database, muterId: string, mutedId: string) {
+  await db.delete(mutes).where(and(eq(mutes.muterId, muterId), eq(mutes.mutedId, mutedId)));
+}
+
+/* ---- Profile tabs other than posts ---- */
+
+export async function findWantedStations(
+  db: Database,
+  options: { userId: string; after: UserPageKey | null; limit: number },
+) {
+  const conditions: SQL[] = [eq(stationWants.userId, options.userId)];
+  if (options.after) {
+    conditions.push(
+      sql`(${stationWants.createdAt}, ${stationWants.stationGroupId}) < (${fromMicros(options.after.key)}, ${Number(options.after.id)})`,
+    );
+  }
+  return db
+    .select({
+      id: stationGroups.id,
+      name: stationGroups.name,
+      prefectureName: prefectures.name,
+      wantedAt: stationWants.createdAt,
+      micros: micros(stationWants.createdAt),
+    })
+    .from(stationWants)
+    .innerJoin(stationGroups, eq(stationGroups.id, stationWants.stationGroupId))
+    .innerJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
+    .where(and(...conditions))
+    .orderBy(desc(stationWants.createdAt), desc(stationWants.stationGroupId))
+    .limit(options.limit);
+}
+
+export async function findListsOf(
+  db: Database,
+  options: { userId: string; withPrivate: boolean; after: UserPageKey | null; limit: number },
+) {
+  const conditions: (SQL | undefined)[] = [
+    eq(lists.userId, options.userId),
+    options.withPrivate ? undefined : eq(lists.isPublic, true),
+  ];
+  if (options.after) {
+    conditions.push(
+      sql`(${lists.createdAt}, ${lists.id}) < (${fromMicros(options.after.key)}, ${options.after.id}::uuid)`,
+    );
+  }
+  return db
+    .select({ list: lists, micros: micros(lists.createdAt) })
+    .from(lists)
+    .where(and(...conditions))
+    .orderBy(desc(lists.createdAt), desc(lists.id))
+    .limit(options.limit);
+}
+
+export async function findStampsOf(
+  db: Database,
+  options: { userId: string; after: UserPageKey | null; limit: number },
+) {
+  const conditions: SQL[] = [eq(stamps.userId, options.userId)];
+  if (options.after) {
+    conditions.push(
+      sql`(${stamps.collectedAt}, ${stamps.id}) < (${fromMicros(options.after.key)}, ${options.after.id}::uuid)`,
+    );
+  }
+  return db
+    .select({
+      id: stamps.id,
+      stationGroupId: stamps.stationGroupId,
+      stationName: stationGroups.name,
+      prefectureName: prefectures.name,
+      collectedAt: stamps.collectedAt,
+      micros: micros(stamps.collectedAt),
+    })
+    .from(stamps)
+    .innerJoin(stationGroups, eq(stationGroups.id, stamps.stationGroupId))
+    .innerJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
+    .where(and(...conditions))
+    .orderBy(desc(stamps.collectedAt), desc(stamps.id))
+    .limit(options.limit);
+}

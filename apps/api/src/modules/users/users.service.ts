@@ -1,0 +1,376 @@
+import type {
+  FollowState,
+  Privacy,
+  Profile,
+  ProfileListPage,
+  ProfilePostPage,
+  ProfileStampPage,
+  ProfileStationPage,
+  TabHidden,
+  UserPage,
+  UserSummary,
+} from '@ekispot/shared';
+import type { Database } from '../../db/database.js';
+import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
+import * as posts from '../posts/posts.service.js';
+import { decodeUserCursor, toUserPage } from './user-cursor.js';
+import * as repository from './users.repository.js';
+import { USER_MESSAGES as M } from './users.messages.js';
+
+/** People rules (docs/people.md). No Fastify types here. */
+
+export interface UsersDeps {
+  db: Database;
+}
+
+interface PageQuery {
+  cursor?: string;
+  limit: number;
+}
+
+async function findUserOr404(db: Database, userId: string) {
+  const user = await repository.findUser(db, userId);
+  if (!user) throw notFound(M.notFound);
+  return user;
+}
+
+export async function getProfile(
+  deps: UsersDeps,
+  userId: string,
+  viewerId: string | null,
+): Promise<Profile> {
+  const user = await findUserOr404(deps.db, userId);
+  const own = viewerId === userId;
+  const [counts, relation] = await Promise.all([
+    repository.countContent(deps.db, userId, own),
+    viewerId && !own ? repository.findRelation(deps.db, viewerId, userId) : null,
+  ]);
+  return {
+    id: user.id,
+    name: user.name,
+    // What the viewer blocked stays out of sight: the name remains, so they know whom.
+    bio: relation?.blockedByMe ? '' : user.bio,
+    avatar: user.avatarImageId,
+    created_at: user.createdAt.toISOString(),
+    post_count: counts.postCount,
+    follower_count: user.followerCount,
+    following_count: user.followingCount,
+    stamp_count: counts.stampCount,
+    list_count: counts.listCount,
+    actions_public: user.actionsPublic,
+    followed_by_me: relation?.followedByMe ?? false,
+    follows_me: relation?.followsMe ?? false,
+    blocked_by_me: relation?.blockedByMe ?? false,
+    muted_by_me: relation?.mutedByMe ?? false,
+  };
+}
+
+/**
+ * Why a tab shows nothing to this viewer, or null when it shows its items. A member the
+ * viewer blocked shows nothing at all; liked and want tabs follow the owner's choice, and
+ * the owner always sees their own.
+ */
+async function tabAccess(
+  db: Database,
+  userId: string,
+  viewerId: string | null,
+  followsPrivacy: boolean,
+): Promise<TabHidden> {
+  const user = await findUserOr404(db, userId);
+  if (viewerId === userId) return null;
+  if (viewerId && (await repository.isBlocked(db, viewerId, userId))) return 'blocked';
+  if (followsPrivacy && !user.actionsPublic) return 'private';
+  return null;
+}
+
+const emptyTab = (hidden: TabHidden) => ({ items: [], next_cursor: null, hidden });
+
+export async function listUserPosts(
+  deps: UsersDeps,
+  userId: string,
+  viewerId: string | null,
+  query: PageQuery,
+): Promise<ProfilePostPage> {
+  const hidden = await tabAccess(deps.db, userId, viewerId, false);
+  if (hidden) return emptyTab(hidden);
+  const page = await posts.listPosts(deps, viewerId, { ...query, user_id: userId });
+  return { ...page, hidden: null };
+}
+
+export type ReactionTab = 'liked' | 'want-to-participate-events' | 'want-to-visit-spots';
+
+export async function listReactionTab(
+  deps: UsersDeps,
+  userId: string,
+  viewerId: string | null,
+  tab: ReactionTab,
+  query: PageQuery,
+): Promise<ProfilePostPage> {
+  const hidden = await tabAccess(deps.db, userId, viewerId, true);
+  if (hidden) return emptyTab(hidden);
+  const reaction =
+    tab === 'liked'
+      ? ({ type: 'like' } as const)
+      : ({ type: 'want', kind: tab === 'want-to-visit-spots' ? 'spot' : 'event' } as const);
+  const page = await posts.listReactedPosts(deps, viewerId, userId, reaction, query);
+  return { ...page, hidden: null };
+}
+
+export async function listWantedStations(
+  deps: UsersDeps,
+  userId: string,
+  viewerId: string | null,
+  query: PageQuery,
+): Promise<ProfileStationPage> {
+  const hidden = await tabAccess(deps.db, userId, viewerId, true);
+  if (hidden) return emptyTab(hidden);
+  const rows = await repository.findWantedStations(deps.db, {
+    userId,
+    after: decodeUserCursor(query.cursor),
+    limit: query.limit + 1,
+  });
+  const page = toUserPage(rows, query.limit, (row) => ({ key: row.micros, id: String(row.id) }));
+  return {
+    items: page.items.map((row) => ({
+      id: row.id,
+      name: row.name,
+      prefecture_name: row.prefectureName,
+      wanted_at: row.wantedAt.toISOString(),
+    })),
+    next_cursor: page.nextCursor,
+    hidden: null,
+  };
+}
+
+/** Public lists for everyone; the owner also sees their private ones. */
+export async function listUserLists(
+  deps: UsersDeps,
+  userId: string,
+  viewerId: string | null,
+  query: PageQuery,
+): Promise<ProfileListPage> {
+  const hidden = await tabAccess(deps.db, userId, viewerId, false);
+  if (hidden) return emptyTab(hidden);
+  const rows = await repository.findListsOf(deps.db, {
+    userId,
+    withPrivate: viewerId === userId,
+    after: decodeUserCursor(query.cursor),
+    limit: query.limit + 1,
+  });
+  const page = toUserPage(rows, query.limit, (row) => ({ key: row.micros, id: row.list.id }));
+  return {
+    items: page.items.map(({ list }) => ({
+      id: list.id,
+      title: list.title,
+      description: list.description,
+      item_count: list.itemCount,
+      is_public: list.isPublic,
+      created_at: list.createdAt.toISOString(),
+      updated_at: list.updatedAt.toISOString(),
+    })),
+    next_cursor: page.nextCursor,
+    hidden: null,
+  };
+}
+
+export async function listUserStamps(
+  deps: UsersDeps,
+  userId: string,
+  viewerId: string | null,
+  query: PageQuery,
+): Promise<ProfileStampPage> {
+  const hidden = await tabAccess(deps.db, userId, viewerId, false);
+  if (hidden) return emptyTab(hidden);
+  const rows = await repository.findStampsOf(deps.db, {
+    userId,
+    after: decodeUserCursor(query.cursor),
+    limit: query.limit + 1,
+  });
+  const page = toUserPage(rows, query.limit, (row) => ({ key: row.micros, id: row.id }));
+  return {
+    items: page.items.map((row) => ({
+      id: row.id,
+      station: {
+        id: row.stationGroupId,
+        name: row.stationName,
+        prefecture_name: row.prefectureName,
+      },
+      collected_at: row.collectedAt.toISOString(),
+    })),
+    next_cursor: page.nextCursor,
+    hidden: null,
+  };
+}
+
+/* ---- Lists of members ---- */
+
+type SummaryRow = Awaited<ReturnType<typeof repository.findDirectory>>[number];
+
+function toSummary(row: SummaryRow): UserSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    bio: row.bio,
+    avatar: row.avatar,
+    follower_count: row.followerCount,
+    followed_by_me: Boolean(row.followedByMe),
+  };
+}
+
+export async function listDirectory(
+  deps: UsersDeps,
+  viewerId: string | null,
+  query: PageQuery & { q?: string },
+): Promise<UserPage> {
+  const rows = await repository.findDirectory(deps.db, {
+    viewerId,
+    q: query.q ? query.q : null,
+    after: decodeUserCursor(query.cursor),
+    limit: query.limit + 1,
+  });
+  const page = toUserPage(rows, query.limit, (row) => ({
+    key: String(row.followerCount),
+    id: row.id,
+  }));
+  return { items: page.items.map(toSummary), next_cursor: page.nextCursor };
+}
+
+export async function listFollows(
+  deps: UsersDeps,
+  side: 'followers' | 'following',
+  userId: string,
+  viewerId: string | null,
+  query: PageQuery,
+): Promise<UserPage> {
+  const after = decodeUserCursor(query.cursor);
+  await findUserOr404(deps.db, userId);
+  const rows = await repository.findFollowPage(deps.db, {
+    side,
+    userId,
+    viewerId,
+    after,
+    limit: query.limit + 1,
+  });
+  const page = toUserPage(rows, query.limit, (row) => ({ key: row.micros, id: row.id }));
+  return { items: page.items.map(toSummary), next_cursor: page.nextCursor };
+}
+
+export async function listBlocksOrMutes(
+  deps: UsersDeps,
+  kind: 'blocks' | 'mutes',
+  userId: string,
+  query: PageQuery,
+): Promise<UserPage> {
+  const rows = await repository.findBlockOrMutePage(deps.db, {
+    kind,
+    userId,
+    after: decodeUserCursor(query.cursor),
+    limit: query.limit + 1,
+  });
+  const page = toUserPage(rows, query.limit, (row) => ({ key: row.micros, id: row.id }));
+  return { items: page.items.map(toSummary), next_cursor: page.nextCursor };
+}
+
+/* ---- Follows ---- */
+
+/**
+ * Follows or unfollows. Both members' rows are locked first (in id order), so the row and
+ * both counters change together and concurrent requests queue up: the counters always equal
+ * the rows. Setting the same state twice changes nothing and answers the same.
+ */
+export async function setFollow(
+  deps: UsersDeps,
+  viewerId: string,
+  userId: string,
+  follow: boolean,
+): Promise<FollowState> {
+  if (viewerId === userId)
+    throw validationFailed({ user_id: [M.cannotFollowSelf] }, M.cannotFollowSelf);
+  return deps.db.transaction(async (tx) => {
+    const found = await repository.lockUsers(tx, [viewerId, userId]);
+    if (!found.includes(userId)) throw notFound(M.notFound);
+    if (!found.includes(viewerId)) throw new HttpError('UNAUTHENTICATED');
+    if (follow) {
+      const relation = await repository.findRelation(tx, viewerId, userId);
+      if (relation.blockedByMe) throw new HttpError('FORBIDDEN', M.youBlockedThem);
+      if (relation.blocksMe) throw new HttpError('FORBIDDEN', M.blockedByThem);
+    }
+    const changed = follow
+      ? await repository.insertFollow(tx, viewerId, userId)
+      : await repository.deleteFollow(tx, viewerId, userId);
+    const followerCount = changed
+      ? await repository.addToFollowCounts(tx, viewerId, userId, follow ? 1 : -1)
+      : await repository.followerCountOf(tx, userId);
+    return { followed_by_me: follow, follower_count: followerCount };
+  });
+}
+
+/* ---- Blocks and mutes ---- */
+
+/** Blocking ends follows both ways, with the counters, in the same transaction. */
+export async function setBlock(
+  deps: UsersDeps,
+  viewerId: string,
+  userId: string,
+  block: boolean,
+): Promise<{ blocked_by_me: boolean }> {
+  if (viewerId === userId)
+    throw validationFailed({ user_id: [M.cannotBlockSelf] }, M.cannotBlockSelf);
+  await deps.db.transaction(async (tx) => {
+    const found = await repository.lockUsers(tx, [viewerId, userId]);
+    if (!found.includes(userId)) throw notFound(M.notFound);
+    if (!found.includes(viewerId)) throw new HttpError('UNAUTHENTICATED');
+    if (!block) {
+      await repository.deleteBlock(tx, viewerId, userId);
+      return;
+    }
+    await repository.insertBlock(tx, viewerId, userId);
+    if (await repository.deleteFollow(tx, viewerId, userId))
+      await repository.addToFollowCounts(tx, viewerId, userId, -1);
+    if (await repository.deleteFollow(tx, userId, viewerId))
+      await repository.addToFollowCounts(tx, userId, viewerId, -1);
+  });
+  return { blocked_by_me: block };
+}
+
+export async function setMute(
+  deps: UsersDeps,
+  viewerId: string,
+  userId: string,
+  mute: boolean,
+): Promise<{ muted_by_me: boolean }> {
+  if (viewerId === userId)
+    throw validationFailed({ user_id: [M.cannotMuteSelf] }, M.cannotMuteSelf);
+  await deps.db.transaction(async (tx) => {
+    const found = await repository.lockUsers(tx, [viewerId, userId]);
+    if (!found.includes(userId)) throw notFound(M.notFound);
+    if (!found.includes(viewerId)) throw new HttpError('UNAUTHENTICATED');
+    if (mute) await repository.insertMute(tx, viewerId, userId);
+    else await repository.deleteMute(tx, viewerId, userId);
+  });
+  return { muted_by_me: mute };
+}
+
+export async function setPrivacy(deps: UsersDeps, userId: string, privacy: Privacy) {
+  await repository.setActionsPublic(deps.db, userId, privacy.actions_public);
+  return privacy;
+}
+
+/* ---- Used by other modules ---- */
+
+/**
+ * A member the owner blocked may not like, want or comment on the owner's posts (403). Called
+ * by the posts module inside its transactions, after it has found the post.
+ */
+export async function assertMayInteract(db: Database, ownerId: string, actorId: string) {
+  if (ownerId !== actorId && (await repository.isBlocked(db, ownerId, actorId)))
+    throw new HttpError('FORBIDDEN', M.blockedByOwner);
+}
+
+/**
+ * Part of leaving, in the deletion's transaction: the member's follows leave the others'
+ * counters before the rows cascade away (follows, blocks and mutes go with the user).
+ */
+export async function prepareMemberLeaving(db: Database, userId: string): Promise<void> {
+  await repository.subtractFollowsOf(db, userId);
+}

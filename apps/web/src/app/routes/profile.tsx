@@ -1,0 +1,18 @@
+import { useLocation, useParams } from 'react-router';
+import { useMe } from '../../features/auth/api/get-me';
+import { ProfilePage } from '../../features/people/components/profile-page';
+import { profileTabOf } from '../../features/people/components/profile-tabs';
+
+/** /profile/:userId/… — every tab; the parameter is validated by the route guard. */
+export function Component() {
+  const { userId = '' } = useParams();
+  const { pathname } = useLocation();
+  const me = useMe();
+  return (
+    <ProfilePage
+      userId={userId}
+      tab={profileTabOf(pathname)}
+      viewerId={me.isPending ? undefined : (me.data?.id ?? null)}
+    />
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * Every query key of the auth feature. Queries read with these and caches are updated and
+ * invalidated with these: no other place spells an auth key.
+ */
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+  verifyEmail: (token: string) => [...authKeys.all, 'verify-email', token] as const,
+  verifyNewEmail: (token: string) => [...authKeys.all, 'verify-new-email', token] as const,
+};

@@ -1,0 +1,114 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { RouterLink } from '../../../components/router-link';
+import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
+import type { ProfileView } from '../api/get-profile';
+import { FollowButton } from './follow-button';
+import { ProfileMenu } from './profile-menu';
+import { UserAvatar } from './user-avatar';
+
+const text = messages.people;
+
+function Count({ label, count, to }: { label: string; count: number; to?: string }) {
+  const content = (
+    <>
+      <Box component="span" sx={{ fontWeight: 700, color: 'text.primary', mr: 0.5 }}>
+        {count.toLocaleString('ja-JP')}
+      </Box>
+      {label}
+    </>
+  );
+  return (
+    <Typography component="li" variant="body2" color="text.secondary">
+      {to ? (
+        <RouterLink to={to} underline="hover" color="inherit">
+          {content}
+        </RouterLink>
+      ) : (
+        content
+      )}
+    </Typography>
+  );
+}
+
+interface ProfileHeaderProps {
+  profile: ProfileView;
+  viewerId: string | null | undefined;
+  notify: (message: string) => void;
+}
+
+/** Avatar, name, bio, counts (followers and following link to their lists), follow, menu. */
+export function ProfileHeader({ profile, viewerId, notify }: ProfileHeaderProps) {
+  return (
+    <Box component="header" sx={{ mb: 3 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <UserAvatar name={profile.name} avatar={profile.avatar} size={88} />
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography
+            component="h1"
+            variant="h4"
+            sx={{
+              fontWeight: 700,
+              overflowWrap: 'anywhere',
+              fontSize: { xs: '1.6rem', md: '2rem' },
+            }}
+          >
+            {profile.name}
+          </Typography>
+          {profile.followsMe ? (
+            <Typography variant="caption" color="text.secondary">
+              {text.followsYou}
+            </Typography>
+          ) : null}
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {profile.blockedByMe ? null : (
+            <FollowButton
+              userId={profile.id}
+              name={profile.name}
+              followedByMe={profile.followedByMe}
+              viewerId={viewerId}
+              onError={notify}
+            />
+          )}
+          <ProfileMenu profile={profile} viewerId={viewerId} notify={notify} />
+        </Stack>
+      </Stack>
+      {profile.bio ? (
+        <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {profile.bio}
+        </Typography>
+      ) : null}
+      <Box
+        component="ul"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0, mt: 2 }}
+      >
+        <Count label={text.counts.posts} count={profile.postCount} />
+        <Count
+          label={text.counts.followers}
+          count={profile.followerCount}
+          to={paths.userFollowers.href(profile.id)}
+        />
+        <Count
+          label={text.counts.following}
+          count={profile.followingCount}
+          to={paths.userFollowing.href(profile.id)}
+        />
+        <Count label={text.counts.stamps} count={profile.stampCount} />
+        <Count label={text.counts.lists} count={profile.listCount} />
+      </Box>
+      {profile.blockedByMe ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {text.blockedNotice}
+        </Alert>
+      ) : profile.mutedByMe ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {text.mutedNotice}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { PROFILE_TABS } from '@ekispot/shared';
+import type { ProfileTab } from '@ekispot/shared';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useProfile } from '../api/get-profile';
+import { useSnack } from '../hooks/use-snack';
+import { ProfileHeader } from './profile-header';
+import { ProfileTabContent } from './profile-tab-content';
+import { ProfileTabs } from './profile-tabs';
+
+interface ProfilePageProps {
+  userId: string;
+  tab: ProfileTab;
+  viewerId: string | null | undefined;
+}
+
+/** One layout for the seven profile tabs: the header stays while the tab below changes. */
+export function ProfilePage({ userId, tab, viewerId }: ProfilePageProps) {
+  const profile = useProfile(userId);
+  const snack = useSnack();
+
+  const name = profile.data?.name;
+  const tabLabel = PROFILE_TABS.find((entry) => entry.key === tab)?.label;
+  useDocumentTitle(name && tabLabel ? `${name}さんの${tabLabel}` : null);
+
+  // The route's error boundary shows the 404 page for an ApiError 404, else the 500 page.
+  if (profile.isError) throw profile.error;
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      {profile.isPending ? (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }} aria-busy="true">
+          <Skeleton variant="circular" width={88} height={88} />
+          <Skeleton variant="text" width="40%" height={48} />
+        </Stack>
+      ) : (
+        <ProfileHeader profile={profile.data} viewerId={viewerId} notify={snack.show} />
+      )}
+      <ProfileTabs userId={userId} current={tab} />
+      <ProfileTabContent key={`${userId}/${tab}`} userId={userId} tab={tab} />
+      {snack.element}
+    </Container>
+  );
+}

@@ -1,0 +1,153 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ProfileTab, TabHidden } from '@ekispot/shared';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { PostGrid } from '../../../components/post-grid';
+import { RouterLink } from '../../../components/router-link';
+import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
+import { formatJapanDate } from '../../../lib/japan-time';
+import { useListTab, usePostTab, useStampTab, useStationTab } from '../api/get-profile-tab';
+import type { PostTab } from '../api/get-profile-tab';
+import { PagedList } from './paged-state';
+
+const text = messages.people;
+
+/** What a tab shows instead of its items when they are not for this viewer. */
+function HiddenNotice({ hidden }: { hidden: Exclude<TabHidden, null> }) {
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', color: 'text.secondary', py: 2 }}
+    >
+      {hidden === 'private' ? <LockOutlinedIcon fontSize="small" aria-hidden="true" /> : null}
+      <Typography>{hidden === 'private' ? text.hiddenPrivate : text.hiddenBlocked}</Typography>
+    </Stack>
+  );
+}
+
+function hiddenOf(data: { pages: readonly { hidden: TabHidden }[] } | undefined): TabHidden {
+  return data?.pages[0]?.hidden ?? null;
+}
+
+function PostTabContent({ userId, tab }: { userId: string; tab: PostTab }) {
+  const query = usePostTab(userId, tab);
+  const hidden = hiddenOf(query.data);
+  if (hidden) return <HiddenNotice hidden={hidden} />;
+  return <PostGrid query={query} empty={text.empty[tab]} testId={`profile-${tab}`} />;
+}
+
+const ROW_SX = { p: 1.5, display: 'flex', justifyContent: 'space-between', gap: 2 } as const;
+const LIST_SX = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 } as const;
+
+function StationTabContent({ userId }: { userId: string }) {
+  const query = useStationTab(userId);
+  const hidden = hiddenOf(query.data);
+  if (hidden) return <HiddenNotice hidden={hidden} />;
+  return (
+    <PagedList
+      query={query}
+      empty={text.empty['want-to-visit-stations']}
+      label={text.stationsLabel}
+    >
+      {(items) => (
+        <Box component="ul" sx={LIST_SX}>
+          {items.map((station) => (
+            <Paper component="li" key={station.id} variant="outlined" sx={ROW_SX}>
+              <RouterLink to={paths.station.href(station.id)} sx={{ fontWeight: 700 }}>
+                {station.name}駅
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                  {station.prefectureName}
+                </Typography>
+              </RouterLink>
+              <Typography variant="caption" color="text.secondary">
+                {text.wantedAt(formatJapanDate(station.wantedAt))}
+              </Typography>
+            </Paper>
+          ))}
+        </Box>
+      )}
+    </PagedList>
+  );
+}
+
+function ListTabContent({ userId }: { userId: string }) {
+  const query = useListTab(userId);
+  const hidden = hiddenOf(query.data);
+  if (hidden) return <HiddenNotice hidden={hidden} />;
+  return (
+    <PagedList query={query} empty={text.empty.lists} label={text.counts.lists}>
+      {(items) => (
+        <Box component="ul" sx={LIST_SX}>
+          {items.map((list) => (
+            <Paper component="li" key={list.id} variant="outlined" sx={ROW_SX}>
+              <Box sx={{ minWidth: 0 }}>
+                <RouterLink to={paths.list.href(list.id)} sx={{ fontWeight: 700 }}>
+                  {list.title}
+                </RouterLink>
+                {list.description ? (
+                  <Typography variant="body2" color="text.secondary" noWrap>
+                    {list.description}
+                  </Typography>
+                ) : null}
+              </Box>
+              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {text.listItems(list.itemCount)}
+                {list.isPublic ? '' : `・${text.privateList}`}
+              </Typography>
+            </Paper>
+          ))}
+        </Box>
+      )}
+    </PagedList>
+  );
+}
+
+function StampTabContent({ userId }: { userId: string }) {
+  const query = useStampTab(userId);
+  const hidden = hiddenOf(query.data);
+  if (hidden) return <HiddenNotice hidden={hidden} />;
+  return (
+    <PagedList query={query} empty={text.empty.stamps} label={text.counts.stamps}>
+      {(items) => (
+        <Box
+          component="ul"
+          sx={{ ...LIST_SX, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}
+        >
+          {items.map((stamp) => (
+            <Paper
+              component="li"
+              key={stamp.id}
+              variant="outlined"
+              sx={{ p: 1.5, textAlign: 'center' }}
+            >
+              <RouterLink to={paths.station.href(stamp.station.id)} sx={{ fontWeight: 700 }}>
+                {stamp.station.name}駅
+              </RouterLink>
+              <Typography variant="caption" color="text.secondary" component="p">
+                {text.collectedAt(formatJapanDate(stamp.collectedAt))}
+              </Typography>
+            </Paper>
+          ))}
+        </Box>
+      )}
+    </PagedList>
+  );
+}
+
+/** The current tab's items, paged, with loading, empty, error+retry and 「もっと見る」. */
+export function ProfileTabContent({ userId, tab }: { userId: string; tab: ProfileTab }) {
+  switch (tab) {
+    case 'want-to-visit-stations':
+      return <StationTabContent userId={userId} />;
+    case 'lists':
+      return <ListTabContent userId={userId} />;
+    case 'stamps':
+      return <StampTabContent userId={userId} />;
+    default:
+      return <PostTabContent userId={userId} tab={tab} />;
+  }
+}

@@ -1,0 +1,40 @@
+import type { PostKind } from '@ekispot/shared';
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Every query key of the stations feature (stations, their posts, the map's markers and
+ * layers). Queries read with these and caches are updated and invalidated with these: no
+ * other place spells a stations key.
+ */
+export const stationKeys = {
+  all: ['stations'] as const,
+  detail: (stationGroupId: number) => [...stationKeys.all, 'detail', stationGroupId] as const,
+  want: (stationGroupId: number) => [...stationKeys.all, 'want', stationGroupId] as const,
+  nearby: (lat: number, lng: number) => [...stationKeys.all, 'nearby', lat, lng] as const,
+  search: (q: string) => [...stationKeys.all, 'search', q] as const,
+  markers: () => [...stationKeys.all, 'markers'] as const,
+  postLists: () => [...stationKeys.all, 'posts'] as const,
+  posts: (stationGroupId: number, kind: PostKind | null) =>
+    [...stationKeys.postLists(), stationGroupId, kind ?? 'all'] as const,
+  mapMarkers: () => ['map', 'markers'] as const,
+  mapMarkersIn: (bbox: string, zoom: number, kinds: string) =>
+    [...stationKeys.mapMarkers(), bbox, zoom, kinds] as const,
+  railways: () => ['map', 'railways'] as const,
+  prefectureLabels: () => ['basemap', 'prefecture-labels'] as const,
+  prefectures: () => ['prefectures'] as const,
+  lines: (prefecture: number | null) => ['lines', prefecture] as const,
+};
+
+/**
+ * A post was written or deleted: the station pages' post lists, the map's markers and the
+ * pages of the stations it was at (their counts) are stale.
+ */
+export function invalidateStationPostViews(
+  queryClient: QueryClient,
+  stationGroupIds: Iterable<number>,
+): void {
+  void queryClient.invalidateQueries({ queryKey: stationKeys.postLists() });
+  void queryClient.invalidateQueries({ queryKey: stationKeys.mapMarkers() });
+  for (const stationGroupId of stationGroupIds)
+    void queryClient.invalidateQueries({ queryKey: stationKeys.detail(stationGroupId) });
+}

@@ -1,0 +1,18 @@
+import { messages } from '../../../config/messages';
+
+/**
+ * How a search result names its station: the group's own name, or the member station's name
+ * that matched with the group's in brackets (「大阪梅田（大阪）」).
+ */
+export function formatResultName(result: { name: string; matchedName: string }): string {
+  return result.matchedName && result.matchedName !== result.name
+    ? `${result.matchedName}（${result.name}）`
+    : result.name;
+}
+
+/** At most the lines given, then how many more (「JR山手線、小田急線 ほか 12 路線」). */
+export function formatResultLines(lines: readonly { name: string }[], lineCount: number): string {
+  const shown = lines.map((line) => line.name).join('、');
+  const more = lineCount - lines.length;
+  return more > 0 ? `${shown} ${messages.map.searchMoreLines(more)}` : shown;
+}
