@@ -55,7 +55,15 @@ async function flood(
     );
   const encoded = new Response(form);
   const body = Buffer.from(await encoded.arrayBuffer());
-  const contentType = encoded.headers.get('content-type') ?? '';
+  return { body, contentType: encoded.headers.get('content-type') ?? '' };
+}
+
+async function flood(
+  server: RunningServer,
+  tokens: string[],
+  { body, contentType }: Awaited<ReturnType<typeof floodForm>>,
+  until: number,
+) {
   const statuses: Record<string, number> = {};
   await Promise.all(
     tokens.map(async (token) => {
@@ -137,6 +145,7 @@ export async function benchUploadFlood() {
         reads: await reads(server, stationPaths, 5),
       };
 
+      const form = await floodForm(stationIds[0]!);
       let peak = 0;
       let sampling = true;
       const sampler = (async () => {
@@ -147,7 +156,7 @@ export async function benchUploadFlood() {
       })();
       const until = Date.now() + DURATION_S * 1000;
       const [uploads, stations, posts] = await Promise.all([
-        flood(server, tokens, stationIds[0]!, until),
+        flood(server, tokens, form, until),
         reads(server, stationPaths, DURATION_S),
         reads(server, postPaths, DURATION_S),
       ]);
