@@ -37,12 +37,8 @@ async function paddedJpeg(): Promise<Buffer> {
   return Buffer.concat([jpeg, Buffer.alloc(PHOTO_BYTES - jpeg.length, 0x20)]);
 }
 
-async function flood(
-  server: RunningServer,
-  tokens: string[],
-  stationGroupId: number,
-  until: number,
-) {
+/** The post form, built once and sent by every member (190 MB). */
+async function floodForm(stationGroupId: number) {
   const photo = await paddedJpeg();
   const form = new FormData();
   form.append('kind', 'image');
