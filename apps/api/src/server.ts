@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirError, asDataDirError, checkDataDir } from './db/data-dir.js';
 import { DataDirLockedError, openDatabase } from './db/database.js';
 import { createImageSweeper } from './modules/images/image-sweep.js';
 import { createLocalImageStorage } from './modules/images/image-storage.js';
@@ -23,13 +24,16 @@ async function main() {
 
   let database;
   try {
+    await checkDataDir(config.dataDir);
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       timeoutMs: config.databaseTimeoutMs,
+    }).catch((error: unknown) => {
+      throw asDataDirError(error, config.dataDir);
     });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof DataDirError) {
       console.error(error.message);
       process.exit(1);
     }
