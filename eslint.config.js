@@ -25,8 +25,9 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
-      // Import boundaries (docs/conventions.md#layers-and-boundaries): shared → features → app, one way; packages never
-      // reach into apps; apps never reach into each other; features never import each other.
+      // Import boundaries (docs/conventions.md#layers-and-boundaries): shared → features → app, one
+      // way; packages never reach into apps; apps never reach into each other; features never
+      // import each other.
       'local/boundaries': [
         'error',
         {

@@ -14,5 +14,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // jsdom renders with MUI are slow on a busy 2-core machine; a real hang still fails.
+    testTimeout: 15_000,
   },
 });

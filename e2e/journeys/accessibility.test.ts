@@ -55,6 +55,55 @@ async function postSpot(
 describeInBrowser('accessibility', () => {
   const browser = useBrowser();
 
+  it('has none on the error pages and the navigation, on a desktop and on a phone', async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const { page } = await browser.newPage({ viewport });
+      for (const path of ['/station/abc', '/no/such/page', '/rankings/impact']) {
+        await open(page, path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect({ path, viewport, problems: await seriousAccessibilityProblems(page) }).toEqual({
+          path,
+          viewport,
+          problems: [],
+        });
+      }
+      // One landmark each, and a skip link that reaches the content first.
+      expect(await page.getByRole('banner').count()).toBe(1);
+      expect(await page.getByRole('main').count()).toBe(1);
+      expect(await page.getByRole('contentinfo').count()).toBe(1);
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: '本文へ移動' });
+      expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+
+      // The open post menu and the station search dialog, reached by keyboard.
+      const postButton =
+        viewport.width >= 1280
+          ? page.getByRole('banner').getByRole('button', { name: '投稿する' })
+          : page
+              .getByRole('navigation', { name: 'メニュー', exact: true })
+              .getByRole('button', { name: '投稿' });
+      await postButton.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: /^スポット/ }).waitFor();
+      expect({ menu: viewport, problems: await seriousAccessibilityProblems(page) }).toEqual({
+        menu: viewport,
+        problems: [],
+      });
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: '駅を探す' }).click();
+      await page.getByRole('dialog', { name: '駅を探す' }).getByRole('combobox').waitFor();
+      expect({ dialog: viewport, problems: await seriousAccessibilityProblems(page) }).toEqual({
+        dialog: viewport,
+        problems: [],
+      });
+    }
+  });
+
   it('has no serious WCAG 2.1 AA problems on the pages a visitor opens', async () => {
     const { page } = await browser.newPage();
     for (const [path, heading] of VISITOR_PAGES) {

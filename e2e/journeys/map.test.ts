@@ -44,4 +44,31 @@ describeInBrowser('top map', () => {
     await page.waitForURL(/\/station\/1130208$/);
     await page.getByRole('heading', { level: 1, name: '新宿' }).waitFor();
   });
+
+  it('finds stations by reading and lines by name, with Japanese map controls', async () => {
+    const { page } = await browser.newPage();
+    await open(page, '/');
+    await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
+    await expect.poll(() => page.getByRole('button', { name: '拡大' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: '縮小' }).count()).toBe(1);
+    const search = page.getByRole('combobox', { name: /駅/ });
+    await search.fill('うめだ');
+    await page
+      .getByRole('option', { name: /^大阪梅田（大阪）/ })
+      .first()
+      .waitFor();
+    await search.fill('山手線');
+    await page.getByRole('option', { name: /^JR山手線/ }).click();
+    const dialog = page.getByRole('dialog', { name: /JR山手線/ });
+    await dialog.getByRole('button', { name: '高輪ゲートウェイ' }).click();
+    await page.getByTestId('station-popup').getByText('高輪ゲートウェイ').waitFor();
+  });
+
+  it('opens on the whole of Japan on a phone', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await open(page, '/');
+    await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
+    await expect.poll(() => new URL(page.url()).searchParams.get('z')).not.toBeNull();
+    expect(Number(new URL(page.url()).searchParams.get('z'))).toBeLessThan(5);
+  });
 });

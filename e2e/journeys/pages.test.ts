@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
 
 describeInBrowser('pages', () => {
   const browser = useBrowser();
@@ -44,8 +44,9 @@ describeInBrowser('pages', () => {
 
   it('shows the 404 page for a station that does not exist', async () => {
     const { page } = await browser.newPage();
-    await open(page, '/station/999999999');
-    await page.getByText('Page Not Found').waitFor();
+    const response = await page.goto(`${baseUrl}/station/999999999`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'ページが見つかりません' }).waitFor();
   });
 
   it('sends a signed-out visitor from an auth-only page to /login and remembers the page', async () => {

@@ -149,5 +149,6 @@ describeInBrowser('posts', () => {
     expect(gone.status).toBe(404);
 
     expect(problems.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
-  });
+    // A whole life of a post in two browsers: close to a minute on a busy 2-core machine.
+  }, 150_000);
 });

@@ -36,7 +36,8 @@ import { APP_VERSION } from './version.js';
 import { createMemoryCounterStore, createRedisCounterStore } from './lib/counter-store.js';
 import { REDACTED_LOG_PATHS, serializeError, serializeRequest } from './lib/log-safety.js';
 
-// Default validation messages in Japanese (docs/product-rules.md#errors); schemas may still give their own.
+// Default validation messages in Japanese (docs/product-rules.md#errors); schemas may still give
+// their own.
 z.config(z.locales.ja());
 
 export interface AppDependencies {

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { textSchema } from './text.js';
 
-/** Account contract (docs/accounts.md, docs/conventions.md#api-conventions). Wire format: snake_case. */
+/**
+ * Account contract (docs/accounts.md, docs/conventions.md#api-conventions). Wire format:
+ * snake_case.
+ */
 
 export const NAME_MAX = 30;
 export const BIO_MAX = 160;
@@ -117,6 +120,11 @@ export const meSchema = publicUserSchema.extend({
   mail_opt_in: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
+/**
+ * `GET /auth/me`: the signed-in user, or null when the request carries no valid session
+ * (a visitor, or a session that ended), so a visitor's page load makes no failing call.
+ */
+export const sessionSchema = meSchema.nullable();
 
 export const loginResultSchema = z.object({ token: z.string(), user: meSchema });
 
@@ -137,9 +145,9 @@ const multipartBoolean = z.enum(['true', 'false'], {
 });
 
 /**
- * Text fields of `POST /auth/update` (multipart, docs/product-rules.md#calls-and-their-names). Every field is optional: only
- * the fields sent change. The avatar arrives as the file field `avatar`; `remove_avatar=true`
- * deletes the current one.
+ * Text fields of `POST /auth/update` (multipart, docs/product-rules.md#calls-and-their-names).
+ * Every field is optional: only the fields sent change. The avatar arrives as the file field
+ * `avatar`; `remove_avatar=true` deletes the current one.
  */
 export const profileUpdateFieldsSchema = z.object({
   name: nameSchema.optional(),

@@ -1,4 +1,7 @@
-/** snake_case ↔ camelCase conversion of keys, as docs/product-rules.md#calls-and-their-names describes. */
+/**
+ * snake_case ↔ camelCase conversion of keys, as docs/product-rules.md#calls-and-their-names
+ * describes.
+ */
 
 type SnakeToCamel<S extends string> = S extends `${infer Head}_${infer Tail}`
   ? `${Head}${Capitalize<SnakeToCamel<Tail>>}`

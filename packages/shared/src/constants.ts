@@ -6,15 +6,24 @@ export const AUTH_COOKIE_NAME = 'auth';
 /** 60 days (docs/product-rules.md#session). */
 export const AUTH_COOKIE_MAX_AGE_SECONDS = 5_184_000;
 
-/** A chunk-load failure reloads the page at most once per this window (docs/product-rules.md#errors). */
+/**
+ * A chunk-load failure reloads the page at most once per this window
+ * (docs/product-rules.md#errors).
+ */
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
-/** The build manifest is first fetched about one second after load (docs/product-rules.md#constants). */
+/**
+ * The build manifest is first fetched about one second after load
+ * (docs/product-rules.md#constants).
+ */
 export const BUILD_CHECK_DELAY_MS = 1_000;
 /** Later build checks run at this interval. The product fixes only the first check. */
 export const BUILD_CHECK_INTERVAL_MS = 5 * 60_000;
 
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
-/** Below this width the layout is the mobile one (docs/product-rules.md#constants: mobile is below lg). */
+/**
+ * Below this width the layout is the mobile one (docs/product-rules.md#constants: mobile is below
+ * lg).
+ */
 export const MOBILE_BELOW = BREAKPOINTS.lg;
 
 export const SCROLL_TO_DURATION_MS = 300;
@@ -23,7 +32,10 @@ export const MAP_CLUSTER_RADIUS_PX = 80;
 /** Cluster labels have three size classes: below 10, below 100, 100 or more. */
 export const MAP_CLUSTER_SIZE_STEPS = [10, 100] as const;
 
-/** Non-write requests are retried once on these statuses (docs/product-rules.md#calls-and-their-names). */
+/**
+ * Non-write requests are retried once on these statuses
+ * (docs/product-rules.md#calls-and-their-names).
+ */
 export const RETRY_ONCE_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
 
 export const PAGE_LIMIT_DEFAULT = 20;

@@ -8,5 +8,6 @@ export * from './japan-area.js';
 export * from './messages.js';
 export * from './stations.js';
 export * from './posts.js';
+export * from './web-routes.js';
 export * from './text.js';
 export * from './users.js';

@@ -5,9 +5,9 @@ import { stationGroupIdSchema } from './stations.js';
 import { textSchema } from './text.js';
 
 /**
- * Posts, comments and reactions (docs/posts.md). Wire format: snake_case. Create and update
- * are multipart (docs/posts.md#multipart-forms): photos as `images[0]`, `images[1]`, …; text fields arrive as
- * strings, so numbers and dates are coerced here.
+ * Posts, comments and reactions (docs/posts.md). Wire format: snake_case. Create and update are
+ * multipart (docs/posts.md#multipart-forms): photos as `images[0]`, `images[1]`, …; text fields
+ * arrive as strings, so numbers and dates are coerced here.
  */
 
 export const POST_KINDS = ['spot', 'event', 'image'] as const;
@@ -18,6 +18,29 @@ export const POST_KIND_LABELS: Record<PostKind, string> = {
   event: 'イベント',
   image: '写真',
 };
+/**
+ * What a post is called where it has no title of its own: a photo post is 「{station}駅の写真」
+ * or 「{parent}の写真」, never a bare 「写真」; other kinds fall back to their kind.
+ */
+export function postDisplayTitle(post: {
+  kind: PostKind;
+  title: string;
+  station?: { name: string } | null;
+  parent?: { title: string } | null;
+}): string {
+  if (post.title) return post.title;
+  if (post.kind === 'image') {
+    if (post.parent?.title) return `${post.parent.title}の写真`;
+    if (post.station) return `${post.station.name}駅の写真`;
+  }
+  return POST_KIND_LABELS[post.kind];
+}
+
+/** 「{title}の写真」, without doubling it when the title already names a photo. */
+export function photoOf(title: string): string {
+  return title.endsWith('写真') ? title : `${title}の写真`;
+}
+
 /** What the want button says on each kind (images have none). */
 export const POST_WANT_LABELS = { spot: '行きたい', event: '参加したい' } as const;
 

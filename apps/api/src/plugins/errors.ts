@@ -51,8 +51,8 @@ const FRAMEWORK_ERRORS: Record<string, ErrorCode> = {
 };
 
 /**
- * The one error handler (docs/conventions.md#api-conventions): every failure leaves as the envelope,
- * validation failures as 422 with field errors, and no 5xx ever shows its internals.
+ * The one error handler (docs/conventions.md#api-conventions): every failure leaves as the
+ * envelope, validation failures as 422 with field errors, and no 5xx ever shows its internals.
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {

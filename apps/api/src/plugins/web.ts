@@ -3,14 +3,19 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_BASE_PATH } from '@ekispot/shared';
+import { API_BASE_PATH, isWebRoutePath } from '@ekispot/shared';
 
 export interface WebOptions {
   distDir: string;
   runtimeConfig: Record<string, unknown>;
-  /** Per-path title, description and link-preview tags; null keeps the default head. */
-  renderHead?: (pathname: string) => Promise<PageHead | null>;
+  /**
+   * Per-path title, description and link-preview tags; null keeps the default head, and
+   * 'not-found' (an id that names nothing) makes the page answer 404.
+   */
+  renderHead?: (pathname: string) => Promise<HeadResult>;
 }
+
+export type HeadResult = PageHead | 'not-found' | null;
 
 /** What a shared link shows: written into the HTML as OGP and Twitter card tags. */
 export interface PageHead {
@@ -69,7 +74,10 @@ function escapeAttribute(value: string): string {
 
 /**
  * Serves the built web app: hashed assets with long caching, and index.html for every
- * other non-API path (client-side routes), with the runtime config in a meta tag.
+ * other non-API path (client-side routes), with the runtime config in a meta tag. The page
+ * answers 404 when the path is no page of the web app (the patterns shared with the client
+ * router) or names a post or station that does not exist; the web app then shows its own
+ * 404 page inside the layout (docs/navigation.md).
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, options: WebOptions) => {
@@ -109,9 +117,16 @@ export const webPlugin = fp(
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
-      const head = options.renderHead ? await renderSafely(options.renderHead, pathname) : null;
-      const html = head ? applyHead(baseHtml, head) : baseHtml;
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      const known = isWebRoutePath(pathname);
+      const head =
+        known && options.renderHead ? await renderSafely(options.renderHead, pathname) : null;
+      const found = known && head !== 'not-found';
+      const html = head && head !== 'not-found' ? applyHead(baseHtml, head) : baseHtml;
+      return reply
+        .code(found ? 200 : 404)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html);
     });
     app.log.debug({ api: API_BASE_PATH }, 'web app served');
   },

@@ -7,24 +7,20 @@ import '@fontsource/noto-sans-jp/latin-700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { paths } from '../config/paths';
-import { clearSession, meQueryOptions } from '../features/auth/api/get-me';
+import { meQueryOptions } from '../features/auth/api/get-me';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { reloadOnceForChunkError } from '../lib/chunk-reload';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
+import { createUnauthorizedHandler } from './session-expiry';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-// Any 401 (except the start-up profile call) clears the session and goes to /login (docs/product-rules.md#session).
-setUnauthorizedHandler(() => {
-  clearSession(queryClient);
-  const { pathname, search } = router.state.location;
-  if (pathname === paths.login.path) return;
-  void router.navigate(paths.login.href(`${pathname}${search}`), { replace: true });
-});
+// Any 401 (except the start-up profile call) clears the session and goes to /login
+// (docs/product-rules.md#session, docs/navigation.md).
+setUnauthorizedHandler(createUnauthorizedHandler(queryClient, router));
 
 // Vite reports a failed preload of a lazy chunk here (a deploy replaced the files).
 window.addEventListener('vite:preloadError', (event) => {

@@ -10,7 +10,10 @@ function statusOf(error: unknown): number {
   return 500;
 }
 
-/** Error boundary of every layout: 404 → "Page Not Found", otherwise "Internal Server Error". */
+/**
+ * Error boundary of every page (inside its layout, so header and footer stay) and, as a last
+ * resort, of every layout: 404 → 「ページが見つかりません」, otherwise 「エラーが発生しました」.
+ */
 export function RouteErrorPage() {
   const error = useRouteError();
   const chunkError = isChunkLoadError(error);

@@ -1,3 +1,4 @@
+import { WEB_ROUTE_PATTERNS } from '@ekispot/shared';
 import { describe, expect, it } from 'vitest';
 import { routeTable } from './route-table';
 import type { RouteAccess, RouteLayout } from './route-types';
@@ -95,5 +96,15 @@ describe('routeTable', () => {
     expect(routeTable.find((route) => route.path === '/post/:postId')?.params).toEqual({
       postId: 'uuid',
     });
+  });
+
+  it('has exactly the page addresses the server knows, with the same parameter rules', () => {
+    const ours = routeTable.map((route) => ({ path: route.path, params: route.params ?? {} }));
+    const shared = WEB_ROUTE_PATTERNS.map((route) => ({
+      path: route.path,
+      params: route.params ?? {},
+    }));
+    const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
+    expect([...ours].sort(byPath)).toEqual([...shared].sort(byPath));
   });
 });

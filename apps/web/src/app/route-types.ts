@@ -1,10 +1,15 @@
+import type { WebParamRule } from '@ekispot/shared';
 import type { RouteObject } from 'react-router';
 
 /** Who may open a route: anyone, only visitors (not signed in), or only members. */
 export type RouteAccess = 'open' | 'guest' | 'auth';
 export type RouteLayout = 'map' | 'default' | 'login';
-/** How a path parameter is validated; a failure shows the 404 error page (docs/product-rules.md#routes-and-access). */
-export type ParamRule = 'stationGroupId' | 'uuid' | 'token';
+/**
+ * How a path parameter is validated; a failure shows the 404 error page
+ * (docs/product-rules.md#routes-and-access). The rules are shared with the server, which
+ * answers 404 for the same addresses (docs/navigation.md).
+ */
+export type ParamRule = WebParamRule;
 
 export type LazyRouteModule = () => Promise<Pick<RouteObject, 'Component'>>;
 

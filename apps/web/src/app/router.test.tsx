@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
@@ -40,12 +40,12 @@ function stubSession(signedIn: boolean) {
             : new Response(
                 JSON.stringify({
                   data: null,
-                  message: 'ログインが必要です。',
-                  status: 401,
-                  success: false,
+                  message: '',
+                  status: 200,
+                  success: true,
                   errors: null,
                 }),
-                { status: 401 },
+                { status: 200 },
               ),
         );
       }
@@ -74,24 +74,36 @@ beforeEach(() => stubSession(false));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('router', () => {
-  it('shows "Page not found: {path}" for unmatched paths', async () => {
+  it('shows "Page not found: {path}" for unmatched paths, inside the layout', async () => {
     renderAt('/no/such/page');
     expect(await screen.findByText('Page not found: /no/such/page')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'ページが見つかりません' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'トップへ' }).getAttribute('href')).toBe('/');
+    await waitFor(() => expect(document.title).toBe('ページが見つかりません | えきスポ'));
   });
 
-  it('shows the 404 error page when a parameter is invalid', async () => {
+  it('shows the 404 page inside the layout when a parameter is invalid', async () => {
     renderAt('/station/abc');
-    expect(await screen.findByText('Page Not Found')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'ページが見つかりません' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('ページが見つかりません | えきスポ'));
   });
 
   it('shows the 404 error page for a malformed UUID', async () => {
     renderAt('/post/123');
-    expect(await screen.findByText('Page Not Found')).toBeTruthy();
+    expect(await screen.findByText('ページが見つかりません')).toBeTruthy();
   });
 
   it('shows the 404 error page when the API has no such station', async () => {
     renderAt('/station/999999');
-    expect(await screen.findByText('Page Not Found')).toBeTruthy();
+    expect(await screen.findByText('ページが見つかりません')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('ページが見つかりません | えきスポ'));
   });
 
   it('renders /login with its title', async () => {
@@ -134,13 +146,37 @@ describe('router', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'プライバシーポリシー' }),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: /駅ガチャ/ }).getAttribute('href')).toBe(
-      '/search/station/random',
-    );
+    // The header's destinations, and the same ones in the phone's bottom bar.
+    for (const name of ['メインメニュー', 'メニュー']) {
+      const nav = screen.getByRole('navigation', { name });
+      const href = (label: string) =>
+        within(nav).getByRole('link', { name: label }).getAttribute('href');
+      expect(href('地図')).toBe('/');
+      expect(href('タイムライン')).toBe('/timeline/post/all');
+      expect(href('ランキング')).toBe('/rankings/impact');
+      expect(href('駅ガチャ')).toBe('/search/station/random');
+    }
+    expect(screen.getByRole('button', { name: '駅を探す' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /ログイン/ }).getAttribute('href')).toBe(
       '/login?redirect=%2Fprivacy',
     );
     expect(screen.getByRole('link', { name: '利用規約' }).getAttribute('href')).toBe('/service');
     expect(screen.getByRole('link', { name: '駅データ.jp' })).toBeTruthy();
+  });
+
+  it('marks the current destination and gives a member the bell and account menu', async () => {
+    stubSession(true);
+    renderAt('/rankings/post');
+    await screen.findByRole('heading', { level: 1, name: '投稿数ランキング' });
+    const nav = screen.getByRole('navigation', { name: 'メインメニュー' });
+    expect(within(nav).getByRole('link', { name: 'ランキング' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: '地図' }).getAttribute('aria-current')).toBeNull();
+    expect((await screen.findByRole('link', { name: '通知' })).getAttribute('href')).toBe(
+      '/notifications',
+    );
+    expect(screen.getAllByRole('button', { name: '投稿する' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: /アカウントメニュー/ })).toBeTruthy();
   });
 });

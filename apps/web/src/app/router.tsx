@@ -20,6 +20,8 @@ function toRouteObject(route: AppRouteDefinition, queryClient: QueryClient): Rou
     handle,
     loader: createRouteGuard(route, queryClient),
     lazy: route.lazy,
+    // Here rather than only on the layout, so an error page keeps the header and footer.
+    ErrorBoundary: RouteErrorPage,
   };
 }
 
@@ -66,6 +68,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
               path: '*',
               handle: notFoundHandle,
               lazy: () => import('./routes/not-found'),
+              ErrorBoundary: RouteErrorPage,
             },
           ],
         },

@@ -4,8 +4,8 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { postDisplayTitle } from '@ekispot/shared';
 import type { CamelCased, Post } from '@ekispot/shared';
-import { messages } from '../config/messages';
 import { paths } from '../config/paths';
 import { imageUrl } from '../lib/image-url';
 import { formatEventPeriod, formatJapanDate } from '../lib/japan-time';
@@ -19,7 +19,7 @@ const THUMB_SIZE = 88;
  */
 export function PostCard({ post }: { post: CamelCased<Post> }) {
   const image = post.images[0];
-  const title = post.title || messages.posts.untitled(post.kind);
+  const title = postDisplayTitle(post);
   return (
     <Card variant="outlined" component="article" sx={{ height: '100%' }}>
       <CardActionArea

@@ -137,8 +137,8 @@ export interface EditablePostRef {
 }
 
 /**
- * Where a post is edited (docs/product-rules.md#posts): the update route that mirrors how it was created.
- * Spots and stand-alone events take `?postId=`; photos of a station name the station.
+ * Where a post is edited (docs/product-rules.md#posts): the update route that mirrors how it was
+ * created. Spots and stand-alone events take `?postId=`; photos of a station name the station.
  */
 export function postEditHref(post: EditablePostRef): string {
   const query = `?postId=${encodeURIComponent(post.id)}`;

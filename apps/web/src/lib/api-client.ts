@@ -57,7 +57,10 @@ export function buildApiUrl(path: string, query?: Record<string, QueryValue>): s
   return search ? `${url}?${search}` : url;
 }
 
-/** The headers of every call (docs/product-rules.md#calls-and-their-names): JSON accept, no-cache, and the Bearer token when readable. */
+/**
+ * The headers of every call (docs/product-rules.md#calls-and-their-names): JSON accept, no-cache,
+ * and the Bearer token when readable.
+ */
 export function buildRequestHeaders(isJsonBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json', 'Cache-Control': 'no-cache' });
   if (isJsonBody) headers.set('Content-Type', 'application/json');

@@ -12,8 +12,8 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /**
- * Reloads the page once; a session marker stops a reload loop when the chunk
- * is really gone (docs/product-rules.md#errors: one reload guarded for 10 s). Returns whether it reloaded.
+ * Reloads the page once; a session marker stops a reload loop when the chunk is really gone
+ * (docs/product-rules.md#errors: one reload guarded for 10 s). Returns whether it reloaded.
  */
 export function reloadOnceForChunkError({
   storage = window.sessionStorage,

@@ -26,8 +26,8 @@ function appendValue(formData: FormData, key: string, value: unknown): void {
 }
 
 /**
- * Builds a multipart body (docs/product-rules.md#calls-and-their-names): keys snake_cased, arrays as indexed keys
- * (`images[0]`), nested objects as `a[b]`, null and undefined skipped.
+ * Builds a multipart body (docs/product-rules.md#calls-and-their-names): keys snake_cased, arrays
+ * as indexed keys (`images[0]`), nested objects as `a[b]`, null and undefined skipped.
  */
 export function buildFormData(values: Record<string, unknown>): FormData {
   const formData = new FormData();

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
-/** Paths that are never pushed: returning to a half-finished form makes no sense (docs/product-rules.md#navigation). */
+/**
+ * Paths that are never pushed: returning to a half-finished form makes no sense
+ * (docs/product-rules.md#navigation).
+ */
 const SKIPPED_PATHS: ReadonlySet<string> = new Set([
   '/post/create/spot',
   '/post/create/event',
@@ -17,7 +20,9 @@ export function isSkippedPath(path: string): boolean {
   return SKIPPED_PATHS.has(path) || SKIPPED_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
-/** The history stack after a route change from `from` to `to` (docs/product-rules.md#navigation). */
+/**
+ * The history stack after a route change from `from` to `to` (docs/product-rules.md#navigation).
+ */
 export function nextHistoryStack(
   stack: readonly string[],
   change: { from: string; to: string; action: NavigationAction },

@@ -11,7 +11,10 @@ function prefersReducedMotion(): boolean {
   );
 }
 
-/** Scrolls the window to `top` (px) or to an element, animating over 300 ms (docs/product-rules.md#navigation). */
+/**
+ * Scrolls the window to `top` (px) or to an element, animating over 300 ms
+ * (docs/product-rules.md#navigation).
+ */
 export function scrollTo(
   target: number | Element,
   { duration = SCROLL_TO_DURATION_MS, offset = 0 }: { duration?: number; offset?: number } = {},

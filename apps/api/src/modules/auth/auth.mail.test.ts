@@ -99,6 +99,9 @@ describe('account mail over SMTP', () => {
       password_confirmation: 'new password 2',
     });
     expect(reset.statusCode).toBe(200);
+    smtp.received.length = 0;
+    const notice = await receive(email);
+    expect(notice.subject).toContain('パスワードが変更されました');
     expect((await client.post('/login', { email, password: 'new password 2' })).statusCode).toBe(
       200,
     );

@@ -17,6 +17,13 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** Who `GET /auth/me` says is signed in: a user, or null (always with 200). */
+async function signedInAs(cookie: string) {
+  const response = await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { data: { email: string } | null }).data;
+}
+
 describe('register, verify, log in', () => {
   it('registers, refuses login until the mailed link is opened, then logs in with a cookie', async () => {
     const email = 'hanako@example.jp';
@@ -123,11 +130,29 @@ describe('register, verify, log in', () => {
 });
 
 describe('sessions', () => {
-  it('answers 401 and clears the cookie without a valid session', async () => {
-    const response = await ctx.app.inject({
+  it('answers a visitor 200 with no user, and clears a cookie that names no session', async () => {
+    const visitor = await ctx.app.inject({ url: '/api/v2/auth/me' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toMatchObject({ success: true, data: null });
+    expect(visitor.cookies.find((c) => c.name === 'auth')).toBeUndefined();
+
+    const stale = await ctx.app.inject({
       url: '/api/v2/auth/me',
       headers: { cookie: 'auth=invalid-token-value-xxxxxxxx' },
     });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().data).toBeNull();
+    expect(stale.cookies.find((c) => c.name === 'auth')?.value).toBe('');
+
+    // The contract says so too: data may be null, and there is no 401 to expect.
+    const spec = (await ctx.app.inject('/api/v2/openapi.json')).json();
+    const me = spec.paths['/api/v2/auth/me'].get.responses;
+    expect(Object.keys(me)).toEqual(['200']);
+    expect(JSON.stringify(me['200'].content['application/json'].schema)).toContain('"null"');
+  });
+
+  it('answers 401 and clears the cookie on a call that needs a session', async () => {
+    const response = await post('/logout', {}, { cookie: 'auth=invalid-token-value-xxxxxxxx' });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe('ログインが必要です。');
     expect(response.cookies.find((c) => c.name === 'auth')?.value).toBe('');
@@ -142,8 +167,8 @@ describe('sessions', () => {
   it('logs out by revoking the token', async () => {
     const { cookie } = await registerAndVerify('logout@example.jp');
     expect((await post('/logout', {}, { cookie })).statusCode).toBe(200);
-    const me = await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie } });
-    expect(me.statusCode).toBe(401);
+    expect(await signedInAs(cookie)).toBeNull();
+    expect((await post('/logout', {}, { cookie })).statusCode).toBe(401);
   });
 });
 
@@ -175,14 +200,10 @@ describe('passwords', () => {
       { cookie: first.cookie },
     );
     expect(changed.statusCode).toBe(200);
-    expect(
-      (await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie: first.cookie } }))
-        .statusCode,
-    ).toBe(200);
-    expect(
-      (await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie: cookieOf(second) } }))
-        .statusCode,
-    ).toBe(401);
+    expect(await signedInAs(first.cookie)).not.toBeNull();
+    expect(await signedInAs(cookieOf(second))).toBeNull();
+    const notice = await lastMailTo('change@example.jp');
+    expect(notice.mail.subject).toBe('【えきスポ】パスワードが変更されました');
   });
 
   it('resets a forgotten password with a single-use link, signing out every session', async () => {
@@ -203,10 +224,10 @@ describe('passwords', () => {
       password_confirmation: 'other new pass',
     });
     expect(reuse.statusCode).toBe(400);
-    expect(
-      (await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie: session.cookie } }))
-        .statusCode,
-    ).toBe(401);
+    expect(await signedInAs(session.cookie)).toBeNull();
+    const notice = await lastMailTo('forgot@example.jp');
+    expect(notice.mail.subject).toBe('【えきスポ】パスワードが変更されました');
+    expect(notice.mail.textBody).toContain('パスワードが変更されました');
     expect(
       (await post('/login', { email: 'forgot@example.jp', password: 'brand new pass' })).statusCode,
     ).toBe(200);
@@ -241,9 +262,7 @@ describe('e-mail change and leaving', () => {
     expect(wrong.statusCode).toBe(422);
     const left = await post('/delete', { password: 'correct horse battery' }, { cookie });
     expect(left.statusCode).toBe(200);
-    expect((await ctx.app.inject({ url: '/api/v2/auth/me', headers: { cookie } })).statusCode).toBe(
-      401,
-    );
+    expect(await signedInAs(cookie)).toBeNull();
     const again = await registerAndVerify('leave@example.jp');
     expect(again.cookie).not.toBe('');
   });

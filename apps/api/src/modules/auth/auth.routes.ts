@@ -1,5 +1,6 @@
 import {
   API_BASE_PATH,
+  AUTH_COOKIE_NAME,
   AVATAR_MAX_BYTES,
   deleteAccountBodySchema,
   emailChangeRequestBodySchema,
@@ -12,6 +13,7 @@ import {
   profileUpdateFieldsSchema,
   registerBodySchema,
   resendVerificationBodySchema,
+  sessionSchema,
   successEnvelopeSchema,
   tokenParamsSchema,
 } from '@ekispot/shared';
@@ -169,13 +171,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
       schema: {
         tags,
         security,
-        summary: 'The signed-in user',
-        response: { 200: successEnvelopeSchema(meSchema), ...errorResponses(401) },
+        summary: 'The signed-in user, or null without a valid session',
+        description:
+          'Answers 200 in both cases, so that a visitor’s page load makes no failing call. ' +
+          'A cookie that names no valid session is cleared.',
+        response: { 200: successEnvelopeSchema(sessionSchema) },
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const session = await auth.requireUser(request, reply);
+      const session = await auth.optionalUser(request);
+      if (!session) {
+        if (request.cookies[AUTH_COOKIE_NAME]) clearAuthCookie(reply);
+        return envelope(null);
+      }
       return envelope(service.toMe(session.user));
     },
   );

@@ -172,13 +172,22 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await repository.updateUser(tx, session.user.id, { passwordHash });
     await repository.deleteSessionsOf(tx, session.user.id, session.sessionId);
-    const mail = passwordChangedMail({
-      name: session.user.name,
-      changedAt: new Date(),
-      resetUrl: `${deps.publicUrl}/forgot`,
-    });
-    await enqueueMail(tx, { to: session.user.email, ...mail });
+    await enqueuePasswordChangedNotice(deps, tx, session.user);
   });
+}
+
+/** 「パスワードが変更されました」, after a change and after a reset alike. */
+async function enqueuePasswordChangedNotice(
+  deps: AuthDeps,
+  tx: Database,
+  user: Pick<repository.UserRow, 'name' | 'email'>,
+) {
+  const mail = passwordChangedMail({
+    name: user.name,
+    changedAt: new Date(),
+    resetUrl: `${deps.publicUrl}/forgot`,
+  });
+  await enqueueMail(tx, { to: user.email, ...mail });
 }
 
 /** Mails a reset link if the address is registered; the answer is the same either way. */
@@ -220,6 +229,8 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
       emailVerifiedAt: user?.emailVerifiedAt ?? new Date(),
     });
     await repository.deleteSessionsOf(tx, used.userId);
+    // The same notice as a change: whoever holds the mailbox learns the password changed.
+    if (user) await enqueuePasswordChangedNotice(deps, tx, user);
   });
 }
 

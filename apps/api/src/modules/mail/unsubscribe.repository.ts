@@ -2,7 +2,9 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { mailTokens, users } from '../../db/schema/index.js';
 
-/** Queries for unsubscribe links (docs/conventions.md#api-modules: Drizzle stays in repositories). */
+/**
+ * Queries for unsubscribe links (docs/conventions.md#api-modules: Drizzle stays in repositories).
+ */
 
 export async function insertUnsubscribeToken(
   db: Database,

@@ -3,7 +3,10 @@ import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import { posts, stationGroups } from '../../db/schema/index.js';
 
-/** Queries for the map's viewport markers (docs/conventions.md#api-modules: Drizzle stays in repositories). */
+/**
+ * Queries for the map's viewport markers (docs/conventions.md#api-modules: Drizzle stays in
+ * repositories).
+ */
 
 export interface Bbox {
   west: number;

@@ -5,7 +5,7 @@ import * as repository from './comments.repository.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
-import { assertMayInteract } from '../users/users.service.js';
+import { assertMayInteract } from '../blocks/blocks.service.js';
 
 /**
  * Comment rules: anyone signed in may comment; only the author edits; the author or the

@@ -11,8 +11,8 @@ import * as images from '../images/images.service.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 
 /**
- * A post's photo list as a form sends it (docs/posts.md#multipart-forms: `images[0]`, `images[1]`, …): each slot a
- * new file or, in an edit, the id of one of the post's current photos.
+ * A post's photo list as a form sends it (docs/posts.md#multipart-forms: `images[0]`, `images[1]`,
+ * …): each slot a new file or, in an edit, the id of one of the post's current photos.
  */
 export type PhotoSlot = { field: string } & (
   { kind: 'file'; bytes: ImageSource } | { kind: 'existing'; id: string }

@@ -4,8 +4,9 @@ import type { PostKind, PostRow } from './posts.repository.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 
 /**
- * What makes a post of each kind complete (docs/posts.md#kinds-and-their-rules), checked on the post as it would be
- * saved: the create form, or the stored post with an edit's fields laid over it.
+ * What makes a post of each kind complete (docs/posts.md#kinds-and-their-rules), checked on the
+ * post as it would be saved: the create form, or the stored post with an edit's fields laid over
+ * it.
  *
  * - spot: a name and a point in Japan; its nearest station is linked by the server.
  * - event: a name, a start before its end, and a place: a station, a point or a spot.

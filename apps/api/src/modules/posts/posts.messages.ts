@@ -1,6 +1,9 @@
 import { POST_IMAGES_MAX } from '@ekispot/shared';
 
-/** Japanese texts of the posts, comments and reactions API (docs/conventions.md#api-modules: one place for user text). */
+/**
+ * Japanese texts of the posts, comments and reactions API (docs/conventions.md#api-modules: one
+ * place for user text).
+ */
 export const POST_MESSAGES = {
   created: '投稿しました。',
   updated: '投稿を更新しました。',

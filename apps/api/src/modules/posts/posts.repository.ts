@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import {
@@ -16,7 +16,9 @@ import {
 } from '../../db/schema/index.js';
 import type { PageKey } from '../../lib/page-cursor.js';
 
-/** The only place with Drizzle queries for posts and their photos (docs/conventions.md#api-modules). */
+/**
+ * The only place with Drizzle queries for posts and their photos (docs/conventions.md#api-modules).
+ */
 
 export type PostRow = typeof posts.$inferSelect;
 export type PostKind = PostRow['kind'];
@@ -283,7 +285,7 @@ export async function findPostViews(
     .leftJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
     .leftJoin(parent, eq(parent.id, posts.parentPostId))
     .where(and(...conditions))
-    .orderBy(desc(posts.createdAt), desc(posts.id));
+    .orderBy(sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`);
   return options.limit === undefined ? query : query.limit(options.limit);
 }
 
@@ -326,7 +328,7 @@ export async function findReactedPostViews(
     .leftJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
     .leftJoin(parent, eq(parent.id, posts.parentPostId))
     .where(and(...conditions))
-    .orderBy(desc(table.createdAt), desc(table.postId))
+    .orderBy(sql`${table.createdAt} desc nulls last`, sql`${table.postId} desc nulls last`)
     .limit(options.limit);
 }
 

@@ -2,7 +2,10 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { likes, postWants, posts, stationWants } from '../../db/schema/index.js';
 
-/** The only place with Drizzle queries for likes, wants and station wants (docs/conventions.md#api-modules). */
+/**
+ * The only place with Drizzle queries for likes, wants and station wants
+ * (docs/conventions.md#api-modules).
+ */
 
 /** Locks the post's row: its counters change only while it is held. */
 export async function lockPost(db: Database, postId: string) {

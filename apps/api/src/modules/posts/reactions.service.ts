@@ -5,7 +5,7 @@ import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 import * as posts from './posts.repository.js';
 import * as repository from './reactions.repository.js';
-import { assertMayInteract } from '../users/users.service.js';
+import { assertMayInteract } from '../blocks/blocks.service.js';
 
 /**
  * Likes, wants (行きたい / 参加したい) and station wants (行きたい駅). Setting a state twice is

@@ -1,8 +1,11 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import { images, postImages, posts, stationGroups, users } from '../../db/schema/index.js';
 
-/** What a link preview needs of a post: one query, plus its first photo. */
+const parents = alias(posts, 'parent');
+
+/** What a link preview needs of a post: one query, with its parent's title and first photo. */
 export async function findPostPreview(db: Database, id: string) {
   const [row] = await db
     .select({
@@ -13,12 +16,14 @@ export async function findPostPreview(db: Database, id: string) {
       startsAt: posts.startsAt,
       endsAt: posts.endsAt,
       stationName: stationGroups.name,
+      parentTitle: parents.title,
       imageId: images.id,
       imageWidth: images.width,
       imageHeight: images.height,
     })
     .from(posts)
     .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
+    .leftJoin(parents, eq(parents.id, posts.parentPostId))
     .leftJoin(postImages, eq(postImages.postId, posts.id))
     .leftJoin(images, eq(images.id, postImages.imageId))
     .where(eq(posts.id, id))

@@ -1,6 +1,6 @@
-import { POST_KIND_LABELS } from '@ekispot/shared';
+import { POST_KIND_LABELS, postDisplayTitle } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
-import type { PageHead } from '../../plugins/web.js';
+import type { HeadResult, PageHead } from '../../plugins/web.js';
 import { findGroup, findLinesOfGroups } from '../stations/stations.service.js';
 import * as repository from './share.repository.js';
 
@@ -34,7 +34,14 @@ const japanDate = new Intl.DateTimeFormat('ja-JP', {
 });
 
 function postTitle(row: repository.PostPreviewRow): string {
-  if (row.title) return row.title;
+  if (row.title || row.kind === 'image') {
+    return postDisplayTitle({
+      kind: row.kind,
+      title: row.title,
+      station: row.stationName ? { name: row.stationName } : null,
+      parent: row.parentTitle ? { title: row.parentTitle } : null,
+    });
+  }
   if (row.stationName) return `${row.stationName}駅の${POST_KIND_LABELS[row.kind]}`;
   return POST_KIND_LABELS[row.kind];
 }
@@ -66,11 +73,12 @@ function previewImage(publicUrl: string, photo: PreviewPhoto, alt: string): Page
 }
 
 export function createHeadRenderer(db: Database, publicUrl: string) {
-  return async function renderHead(pathname: string): Promise<PageHead | null> {
+  /** A post, station or member that does not exist is 'not-found': the page answers 404. */
+  return async function renderHead(pathname: string): Promise<HeadResult> {
     const postId = POST_PATH.exec(pathname)?.[1];
     if (postId) {
       const row = await repository.findPostPreview(db, postId.toLowerCase());
-      if (!row) return null;
+      if (!row) return 'not-found';
       return {
         title: `${postTitle(row)} | ${SITE}`,
         description: postDescription(row),
@@ -82,7 +90,7 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
     const stationId = STATION_PATH.exec(pathname)?.[1];
     if (stationId) {
       const group = await findGroup(db, Number(stationId));
-      if (!group) return null;
+      if (!group) return 'not-found';
       const [lineRows, photo] = await Promise.all([
         findLinesOfGroups(db, [group.id]),
         repository.findStationPreviewImage(db, group.id),
@@ -106,7 +114,7 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
     const userId = PROFILE_PATH.exec(pathname)?.[1];
     if (userId) {
       const user = await repository.findUserPreview(db, userId.toLowerCase());
-      if (!user) return null;
+      if (!user) return 'not-found';
       return {
         title: `${user.name}さんのプロフィール | ${SITE}`,
         description:

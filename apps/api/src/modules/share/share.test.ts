@@ -46,9 +46,9 @@ afterAll(async () => {
   await fs.rm(distDir, { recursive: true, force: true });
 });
 
-async function page(url: string) {
+async function page(url: string, status = 200) {
   const response = await ctx.app.inject(url);
-  expect(response.statusCode).toBe(200);
+  expect({ url, status: response.statusCode }).toEqual({ url, status });
   expect(response.headers['content-type']).toContain('text/html');
   return response.body;
 }
@@ -122,6 +122,19 @@ describe('link previews', () => {
     expect(metaContent(html, 'og:image')).toBeUndefined();
   });
 
+  it('names an untitled photo after the post it belongs to', async () => {
+    const [spot] = await ctx.db
+      .insert(posts)
+      .values({ userId, kind: 'spot', title: '赤レンガ広場', lat: 35.68, lng: 139.76 })
+      .returning();
+    const [photo] = await ctx.db
+      .insert(posts)
+      .values({ userId, kind: 'image', parentPostId: spot!.id, stationGroupId: tokyoId })
+      .returning();
+    const html = await page(`/post/${photo!.id}`);
+    expect(html).toContain('<title>赤レンガ広場の写真 | えきスポ</title>');
+  });
+
   it("gives every profile tab the member's name, bio and avatar", async () => {
     const avatar = await storeImage(ctx.db, ctx.storage, userId, await jpegWithGps(400, 400));
     await ctx.db
@@ -138,18 +151,41 @@ describe('link previews', () => {
     }
   });
 
-  it('keeps the default head for unknown posts and other pages', async () => {
+  it('keeps the default head, with 404, for posts, stations and members that do not exist', async () => {
     for (const url of [
       '/profile/01890000-0000-7000-8000-000000000000/posts',
       '/post/01890000-0000-7000-8000-000000000000',
       '/station/999999999',
       '/post/not-a-uuid',
+      '/station/abc',
+    ]) {
+      const html = await page(url, 404);
+      expect(html).toContain('<title>えきスポ</title>');
+      expect(html).toContain('<div id="root">');
+      expect(html).not.toContain('og:title');
+    }
+  });
+
+  it('answers 404 for addresses that are no page of the web app, 200 for pages', async () => {
+    for (const url of ['/no/such/page', '/profile/abc/posts', '/timeline', '/favicon.png']) {
+      const html = await page(url, 404);
+      expect(html).toContain('<div id="root">');
+    }
+    for (const url of [
       '/',
+      '/?lat=35.6&lng=139.7&z=12',
+      '/login?redirect=%2Fleave',
+      '/search/station/random',
+      '/post/create/spot',
+      '/users',
+      '/timeline/post/all',
     ]) {
       const html = await page(url);
       expect(html).toContain('<title>えきスポ</title>');
       expect(html).toContain('既定の説明');
-      expect(html).not.toContain('og:title');
     }
+    const api = await ctx.app.inject('/api/v2/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ success: false, status: 404 });
   });
 });

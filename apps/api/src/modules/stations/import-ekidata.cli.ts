@@ -29,7 +29,9 @@ const log = {
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  const result = await importEkidataFolder(database.db, path.resolve(values.dir), log, {
+  // npm runs workspace scripts in apps/api; a relative folder means one from where npm was run.
+  const from = process.env.INIT_CWD ?? process.cwd();
+  const result = await importEkidataFolder(database.db, path.resolve(from, values.dir), log, {
     version: values.date,
   });
   console.log(

@@ -9,7 +9,7 @@ import { EKIDATA_SOURCE, readEkidataCsv } from './ekidata.source.js';
 import type { StationDataset } from './station-dataset.js';
 import { buildSearchTerms } from './station-search-terms.js';
 import { createReadingFinder } from './station-readings.js';
-import { findImport, writeDataset } from './stations.repository.js';
+import { analyzeStationTables, findImport, writeDataset } from './stations.repository.js';
 
 type Logger = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
@@ -61,6 +61,7 @@ export async function importDataset(
   await writeDataset(db, dataset, { name: EKIDATA_SOURCE, version: source.version }, (names) =>
     buildSearchTerms(names, findReadings),
   );
+  await analyzeStationTables(db);
   const ms = Math.round(performance.now() - started);
   log.info({ source: EKIDATA_SOURCE, ms }, 'station import: done');
   return {

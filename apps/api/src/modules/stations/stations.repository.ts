@@ -177,6 +177,16 @@ export async function writeDataset(
   });
 }
 
+/**
+ * Fresh statistics after an import, so the planner knows the search terms are thousands of rows
+ * and not a handful (it otherwise picks nested loops that cost 10× on one-character queries).
+ */
+export async function analyzeStationTables(db: Database): Promise<void> {
+  await db.execute(
+    sql`analyze ${stationSearchTerms}, ${stationGroups}, ${stations}, ${stationLinks}, ${lines}`,
+  );
+}
+
 /** Changes whenever any import lands: the cache key for derived data (markers, railways). */
 export async function findDataVersion(db: Database): Promise<string> {
   const [row] = await db

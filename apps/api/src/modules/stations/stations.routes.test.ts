@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
+import { haversineMetres } from '../map/railway-geometry.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -275,5 +276,37 @@ describe('GET /api/v2/map/railways', () => {
     expect(yamanote.geometry.type).toBe('MultiLineString');
     const ring = yamanote.geometry.coordinates[0];
     expect(ring[0]).toEqual(ring[ring.length - 1]);
+  });
+
+  it('leaves out express and through chords that skip local stops', async () => {
+    const { data } = (await get('/api/v2/map/railways')).json();
+    type Feature = { properties: { name: string }; geometry: { coordinates: number[][][] } };
+    const place = async (name: string) => {
+      const found = (await get(`/api/v2/stations/search?q=${encodeURIComponent(name)}`)).json();
+      const item = found.data.items[0];
+      return { lat: item.lat as number, lng: item.lng as number };
+    };
+    const near = (point: number[], target: { lat: number; lng: number }) =>
+      haversineMetres({ lat: point[1]!, lng: point[0]! }, target) < 400;
+    const chords: [string, string, string][] = [
+      ['JR湘南新宿ライン', '新宿', '渋谷'],
+      ['JR湘南新宿ライン', '池袋', '新宿'],
+      ['JR成田エクスプレス', '東京', '品川'],
+      ['上野東京ライン', '上野', '東京'],
+      ['JR中央線(快速)', '四ツ谷', '新宿'],
+    ];
+    for (const [line, from, to] of chords) {
+      const [a, b] = [await place(from), await place(to)];
+      const feature = data.features.find((f: Feature) => f.properties.name === line) as
+        Feature | undefined;
+      const hops = (feature?.geometry.coordinates ?? []).flatMap((path) =>
+        path.slice(1).map((point, i) => [path[i]!, point] as const),
+      );
+      const chord = hops.find(([p, q]) => (near(p, a) && near(q, b)) || (near(p, b) && near(q, a)));
+      expect(chord, `${line} ${from}–${to}`).toBeUndefined();
+    }
+    // The local lines still draw those sections.
+    const yamanote = data.features.find((f: Feature) => f.properties.name === 'JR山手線');
+    expect(yamanote.geometry.coordinates.flat().length).toBeGreaterThan(30);
   });
 });

@@ -7,5 +7,4 @@ export const USER_MESSAGES = {
   youBlockedThem: 'ブロック中のユーザーはフォローできません。先にブロックを解除してください。',
   /** Said to a member the other one blocked; it does not tell more than needed. */
   blockedByThem: 'このユーザーとはやり取りできません。',
-  blockedByOwner: 'この投稿の投稿者とはやり取りできないため、この操作はできません。',
 } as const;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
   blocks,
@@ -20,6 +20,11 @@ export type UserRow = typeof users.$inferSelect;
 
 const micros = (column: SQLWrapper) =>
   sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+/**
+ * Descending as the indexes are built (`desc nulls last`): a bare `desc` means nulls first to
+ * PostgreSQL, which then cannot walk those indexes and sorts every row instead.
+ */
+const descending = (column: SQLWrapper) => sql`${column} desc nulls last`;
 const fromMicros = (value: string) =>
   sql`(timestamptz 'epoch' + (${value}::text || ' microseconds')::interval)`;
 
@@ -67,18 +72,6 @@ export async function findRelation(db: Database, viewerId: string, userId: strin
     blocksMe: Boolean(row?.blocksMe),
     mutedByMe: Boolean(row?.mutedByMe),
   };
-}
-
-export async function isBlocked(
-  db: Database,
-  blockerId: string,
-  blockedId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(blocks)
-    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
-  return row !== undefined;
 }
 
 /**
@@ -209,7 +202,7 @@ export async function findDirectory(
     .select(summaryColumns(options.viewerId))
     .from(users)
     .where(and(...conditions))
-    .orderBy(desc(users.followerCount), desc(users.id))
+    .orderBy(descending(users.followerCount), descending(users.id))
     .limit(options.limit);
 }
 
@@ -239,7 +232,7 @@ export async function findFollowPage(
     .from(follows)
     .innerJoin(users, eq(users.id, other))
     .where(and(...conditions))
-    .orderBy(desc(follows.createdAt), desc(other))
+    .orderBy(descending(follows.createdAt), descending(other))
     .limit(options.limit);
 }
 
@@ -262,7 +255,7 @@ export async function findBlockOrMutePage(
     .from(table)
     .innerJoin(users, eq(users.id, other))
     .where(and(...conditions))
-    .orderBy(desc(table.createdAt), desc(other))
+    .orderBy(descending(table.createdAt), descending(other))
     .limit(options.limit);
 }
 
@@ -310,7 +303,7 @@ export async function findWantedStations(
     .innerJoin(stationGroups, eq(stationGroups.id, stationWants.stationGroupId))
     .innerJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
     .where(and(...conditions))
-    .orderBy(desc(stationWants.createdAt), desc(stationWants.stationGroupId))
+    .orderBy(descending(stationWants.createdAt), descending(stationWants.stationGroupId))
     .limit(options.limit);
 }
 
@@ -331,7 +324,7 @@ export async function findListsOf(
     .select({ list: lists, micros: micros(lists.createdAt) })
     .from(lists)
     .where(and(...conditions))
-    .orderBy(desc(lists.createdAt), desc(lists.id))
+    .orderBy(descending(lists.createdAt), descending(lists.id))
     .limit(options.limit);
 }
 
@@ -358,6 +351,6 @@ export async function findStampsOf(
     .innerJoin(stationGroups, eq(stationGroups.id, stamps.stationGroupId))
     .innerJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
     .where(and(...conditions))
-    .orderBy(desc(stamps.collectedAt), desc(stamps.id))
+    .orderBy(descending(stamps.collectedAt), descending(stamps.id))
     .limit(options.limit);
 }

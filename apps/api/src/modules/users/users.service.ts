@@ -12,6 +12,7 @@ import type {
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
+import * as blocks from '../blocks/blocks.service.js';
 import * as posts from '../posts/posts.service.js';
 import { decodeUserCursor, toUserPage } from './user-cursor.js';
 import * as repository from './users.repository.js';
@@ -78,7 +79,7 @@ async function tabAccess(
 ): Promise<TabHidden> {
   const user = await findUserOr404(db, userId);
   if (viewerId === userId) return null;
-  if (viewerId && (await repository.isBlocked(db, viewerId, userId))) return 'blocked';
+  if (viewerId && (await blocks.isBlocked(db, viewerId, userId))) return 'blocked';
   if (followsPrivacy && !user.actionsPublic) return 'private';
   return null;
 }
@@ -357,15 +358,6 @@ export async function setPrivacy(deps: UsersDeps, userId: string, privacy: Priva
 }
 
 /* ---- Used by other modules ---- */
-
-/**
- * A member the owner blocked may not like, want or comment on the owner's posts (403). Called
- * by the posts module inside its transactions, after it has found the post.
- */
-export async function assertMayInteract(db: Database, ownerId: string, actorId: string) {
-  if (ownerId !== actorId && (await repository.isBlocked(db, ownerId, actorId)))
-    throw new HttpError('FORBIDDEN', M.blockedByOwner);
-}
 
 /**
  * Part of leaving, in the deletion's transaction: the member's follows leave the others'

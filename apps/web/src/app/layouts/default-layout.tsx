@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
 import { AppFooter } from '../../components/layout/app-footer';
 import { MAIN_CONTENT_ID } from '../../components/layout/skip-link';
-import { SessionHeader } from './session-header';
+import { SessionBottomNav, SessionHeader } from './session-header';
 
 export function DefaultLayout() {
   return (
@@ -12,6 +12,7 @@ export function DefaultLayout() {
         <Outlet />
       </Box>
       <AppFooter />
+      <SessionBottomNav />
     </Box>
   );
 }

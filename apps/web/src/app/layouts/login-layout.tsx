@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import { Outlet } from 'react-router';
 import { AppFooter } from '../../components/layout/app-footer';
 import { MAIN_CONTENT_ID } from '../../components/layout/skip-link';
-import { SessionHeader } from './session-header';
+import { SessionBottomNav, SessionHeader } from './session-header';
 
 /** Narrow, centred column for account pages (login, registration, tokens). */
 export function LoginLayout() {
@@ -27,6 +27,7 @@ export function LoginLayout() {
         <Outlet />
       </Container>
       <AppFooter />
+      <SessionBottomNav />
     </Box>
   );
 }

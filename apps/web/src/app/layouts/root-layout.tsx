@@ -5,12 +5,14 @@ import { FlashSnackbar } from '../../components/flash-snackbar';
 import { LoadingBar } from '../../components/loading-bar';
 import { SkipLink } from '../../components/layout/skip-link';
 import { useNavigationHistoryTracker } from '../../lib/navigation-history';
+import { usePageDataLoading } from '../../lib/page-loading';
 import { formatDocumentTitle } from '../../hooks/use-document-title';
 import { findRouteHandle } from '../route-handle';
 
 /** Wraps every page: loading bar, history stack, document title, flash and build update notices. */
 export function RootLayout() {
   const navigation = useNavigation();
+  const pageDataLoading = usePageDataLoading();
   const matches = useMatches();
   const title = findRouteHandle(matches)?.title;
   useNavigationHistoryTracker();
@@ -23,7 +25,8 @@ export function RootLayout() {
   return (
     <>
       <SkipLink />
-      <LoadingBar active={navigation.state !== 'idle'} />
+      {/* From navigation start until the new page has rendered with its primary data. */}
+      <LoadingBar active={navigation.state !== 'idle' || pageDataLoading} />
       <Outlet />
       <FlashSnackbar />
       <BuildUpdateSnackbar />

@@ -1,12 +1,35 @@
 import { useLocation } from 'react-router';
 import { AppHeader } from '../../components/layout/app-header';
+import { BottomNav } from '../../components/layout/bottom-nav';
+import { NotificationBell } from '../../components/layout/notification-bell';
 import { useMe } from '../../features/auth/api/get-me';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import { PostMenu } from './post-menu';
+import { StationSearchButton } from './station-search-button';
 
+/** The post forms: their own submit button says 投稿する, so the header leaves its menu out. */
+function isPostFormPath(pathname: string): boolean {
+  return pathname.startsWith('/post/create/') || pathname.startsWith('/post/update/');
+}
+
+/** The header with the session's account menu (or a login link), search and post menu. */
 export function SessionHeader() {
   const { data: user } = useMe();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const redirect = location.pathname === '/' || location.pathname === '/login' ? undefined : here;
-  return <AppHeader account={user ? <UserMenu user={user} /> : null} loginRedirect={redirect} />;
+  return (
+    <AppHeader
+      account={user ? <UserMenu user={user} /> : null}
+      loginRedirect={redirect}
+      search={<StationSearchButton />}
+      post={isPostFormPath(location.pathname) ? null : <PostMenu variant="header" />}
+      notifications={user ? <NotificationBell /> : null}
+    />
+  );
+}
+
+/** The phone's bottom bar, with the post menu in the middle. */
+export function SessionBottomNav() {
+  return <BottomNav post={<PostMenu variant="bottom" />} />;
 }

@@ -32,9 +32,10 @@ import { formatResultLines } from '../../features/stations/utils/search-result';
 import { useRouteTitle } from '../use-route-title';
 
 /**
- * The post forms are composed here, where features may meet (docs/conventions.md#layers-and-boundaries:
- * pages compose features): the stations feature lends its map, search box and station search, and the
- * posts feature's caches are refreshed after a write.
+ * The post forms are composed here, where features may meet
+ * (docs/conventions.md#layers-and-boundaries: pages compose features): the stations feature lends
+ * its map, search box and station search, and the posts feature's caches are refreshed after a
+ * write.
  */
 const stationsKit: PostEditorKit = {
   // MapLibre is large: photo posts, which have no map, never load it.

@@ -13,7 +13,7 @@ import { PasswordChangeForm } from '../../features/auth/components/password-chan
 import { ProfileForm } from '../../features/auth/components/profile-form';
 import { BlockedMutedUsers } from '../../features/people/components/blocked-muted-users';
 import { PrivacySetting } from '../../features/people/components/privacy-setting';
-import { useSnack } from '../../features/people/hooks/use-snack';
+import { useNotice } from '../../hooks/use-notice';
 import { useRouteTitle } from '../use-route-title';
 
 const text = messages.auth.settings;
@@ -42,7 +42,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function Component() {
   const title = useRouteTitle();
   const { data: user } = useMe();
-  const snack = useSnack();
+  const snack = useNotice();
   // The guard lets only signed-in users in; after a logout the page is being left.
   if (!user) return null;
   return (

@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { useMe } from '../../features/auth/api/get-me';
 import { useProfile } from '../../features/people/api/get-profile';
 import { FollowList } from '../../features/people/components/follow-list';
-import { useSnack } from '../../features/people/hooks/use-snack';
+import { useNotice } from '../../hooks/use-notice';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useRouteTitle } from '../use-route-title';
 
@@ -19,7 +19,7 @@ export function Component() {
   const routeTitle = useRouteTitle();
   const me = useMe();
   const profile = useProfile(userId);
-  const snack = useSnack();
+  const snack = useNotice();
   if (profile.isError) throw profile.error;
   const name = profile.data?.name;
   const title = name

@@ -1,14 +1,14 @@
 import { PageFrame } from '../../components/page-frame';
 import { useMe } from '../../features/auth/api/get-me';
 import { UserDirectory } from '../../features/people/components/user-directory';
-import { useSnack } from '../../features/people/hooks/use-snack';
+import { useNotice } from '../../hooks/use-notice';
 import { useRouteTitle } from '../use-route-title';
 
 /** /users — the member directory and name search. */
 export function Component() {
   const title = useRouteTitle();
   const me = useMe();
-  const snack = useSnack();
+  const snack = useNotice();
   return (
     <PageFrame title={title}>
       <UserDirectory

@@ -1,4 +1,3 @@
-import CasinoIcon from '@mui/icons-material/Casino';
 import LoginIcon from '@mui/icons-material/Login';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -6,25 +5,41 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLinkBase } from 'react-router';
+import { Link as RouterLinkBase, useLocation } from 'react-router';
 import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
+import { NAV_DESTINATIONS } from './nav-destinations';
 
 interface AppHeaderProps {
   /** The signed-in user's account menu, or null for a visitor (who gets a login link). */
   account: ReactNode;
   /** Where the login link should bring the visitor back to. */
   loginRedirect?: string;
+  /** The station search (a button that opens it). */
+  search?: ReactNode;
+  /** The 「投稿する」 menu; desktop only, phones have it in the bottom bar. */
+  post?: ReactNode;
+  /** The notification bell (members only). */
+  notifications?: ReactNode;
 }
 
-export function AppHeader({ account, loginRedirect }: AppHeaderProps) {
+/** Only from lg (docs/product-rules.md#constants): below it the bottom bar carries the destinations. */
+const DESKTOP_ONLY = { display: { xs: 'none', lg: 'flex' } } as const;
+
+/**
+ * The banner of every page: the logo, on desktop the main destinations (the current one
+ * marked with aria-current) and 「投稿する」, then the search, the bell and the account.
+ */
+export function AppHeader({ account, loginRedirect, search, post, notifications }: AppHeaderProps) {
+  const { pathname } = useLocation();
   return (
     <AppBar position="static" color="primary" elevation={1} component="header">
       <Toolbar
         variant="dense"
         sx={{
-          gap: 1,
+          gap: { xs: 0.5, sm: 1 },
           minHeight: 56,
+          px: { xs: 1, sm: 2 },
           // On the dark green bar the app's blue focus ring would barely show: white here.
           '& .Mui-focusVisible, & a:focus-visible': {
             outline: '3px solid #ffffff',
@@ -36,24 +51,50 @@ export function AppHeader({ account, loginRedirect }: AppHeaderProps) {
           component={RouterLinkBase}
           to={paths.home.href()}
           aria-label={messages.header.home}
-          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, fontSize: 22, mr: 2 }}
+          sx={{
+            color: 'inherit',
+            textDecoration: 'none',
+            fontWeight: 700,
+            fontSize: 22,
+            mr: { xs: 0.5, lg: 2 },
+            whiteSpace: 'nowrap',
+          }}
         >
           {messages.appName}
         </Typography>
         <Box
           component="nav"
-          aria-label={messages.header.mainNav}
-          sx={{ display: 'flex', gap: 1, flexGrow: 1 }}
+          aria-label={messages.nav.main}
+          sx={{ ...DESKTOP_ONLY, gap: 0.5 }}
+          data-testid="header-nav"
         >
-          <Button
-            color="inherit"
-            component={RouterLinkBase}
-            to={paths.stationRandom.href()}
-            startIcon={<CasinoIcon aria-hidden="true" />}
-          >
-            {messages.header.gacha}
-          </Button>
+          {NAV_DESTINATIONS.map(({ id, label, href, Icon, isCurrent }) => {
+            const current = isCurrent(pathname);
+            return (
+              <Button
+                key={id}
+                color="inherit"
+                component={RouterLinkBase}
+                to={href}
+                aria-current={current ? 'page' : undefined}
+                startIcon={<Icon aria-hidden="true" />}
+                sx={{
+                  whiteSpace: 'nowrap',
+                  borderBottom: '3px solid',
+                  borderColor: current ? '#ffffff' : 'transparent',
+                  borderRadius: 0,
+                  fontWeight: current ? 700 : 500,
+                }}
+              >
+                {label}
+              </Button>
+            );
+          })}
         </Box>
+        <Box sx={{ flexGrow: 1 }} />
+        {search}
+        {post ? <Box sx={DESKTOP_ONLY}>{post}</Box> : null}
+        {notifications}
         {account ? (
           account
         ) : (
@@ -63,6 +104,7 @@ export function AppHeader({ account, loginRedirect }: AppHeaderProps) {
             component={RouterLinkBase}
             to={paths.login.href(loginRedirect)}
             startIcon={<LoginIcon aria-hidden="true" />}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           >
             {messages.header.login}
           </Button>

@@ -4,9 +4,7 @@ import { UNEXPECTED_ERROR_MESSAGE } from '@ekispot/shared';
 export const commonMessages = {
   header: {
     home: 'えきスポ トップへ',
-    gacha: '駅ガチャ',
     login: 'ログイン',
-    mainNav: 'メインメニュー',
     account: 'アカウント',
     skipToContent: '本文へ移動',
   },
@@ -21,11 +19,6 @@ export const commonMessages = {
   comingSoon: {
     heading: '準備中',
     body: 'このページは現在準備中です。公開まで今しばらくお待ちください。',
-    backHome: 'トップページへ戻る',
-  },
-  errors: {
-    notFoundExplanation: 'お探しのページは見つかりませんでした。URLが正しいかご確認ください。',
-    serverExplanation: 'サーバーでエラーが発生しました。時間をおいてもう一度お試しください。',
     backHome: 'トップページへ戻る',
   },
   buildUpdate: {

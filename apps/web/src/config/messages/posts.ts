@@ -1,4 +1,9 @@
-import { COMMENT_BODY_MAX, POST_KIND_LABELS, UNEXPECTED_ERROR_MESSAGE } from '@ekispot/shared';
+import {
+  COMMENT_BODY_MAX,
+  photoOf,
+  POST_KIND_LABELS,
+  UNEXPECTED_ERROR_MESSAGE,
+} from '@ekispot/shared';
 import type { PostKind } from '@ekispot/shared';
 
 /** Texts of the post page, comments and reactions. */
@@ -11,7 +16,6 @@ export const postsMessages = {
   /** The post create and edit pages. */
   posts: {
     kindLabel: (kind: PostKind) => POST_KIND_LABELS[kind],
-    untitled: (kind: PostKind) => POST_KIND_LABELS[kind],
     loading: '投稿を読み込み中…',
     postedAt: (date: string) => `${date}に投稿`,
     edited: '（編集済み）',
@@ -22,9 +26,9 @@ export const postsMessages = {
     gallery: {
       heading: '写真',
       thumbAlt: (title: string, index: number, total: number) =>
-        `${title}の写真（${index}枚目／全${total}枚）`,
+        `${photoOf(title)}（${index}枚目／全${total}枚）`,
       open: (index: number, total: number) => `写真を拡大表示（${index}枚目／全${total}枚）`,
-      viewerTitle: (title: string) => `${title}の写真`,
+      viewerTitle: (title: string) => photoOf(title),
       position: (index: number, total: number) => `${index} / ${total}`,
       previous: '前の写真',
       next: '次の写真',

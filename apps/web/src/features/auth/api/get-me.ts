@@ -1,25 +1,30 @@
-import { meSchema } from '@ekispot/shared';
+import { sessionSchema } from '@ekispot/shared';
 import type { CamelCased, Me } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
+import { invalidateAllButSession } from '../../../lib/query-client';
 import { authKeys } from './query-keys';
 
-/** The signed-in user's own account, camelCased as every response is (docs/product-rules.md#calls-and-their-names). */
+/**
+ * The signed-in user's own account, camelCased as every response is
+ * (docs/product-rules.md#calls-and-their-names).
+ */
 export type SessionUser = CamelCased<Me>;
 
 /** The signed-in user's key (authKeys.me). */
 export const ME_QUERY_KEY = authKeys.me();
 
 /**
- * The start-up profile call (docs/product-rules.md#session). A failure (401: signed out) means "signed out" and
- * must not redirect, so it opts out of the 401 handler.
+ * The start-up profile call (docs/product-rules.md#session). The API answers 200 with null for a visitor, so a
+ * visitor's page load makes no failing call. A failure all the same (network, 5xx) leaves the
+ * app signed out; it opts out of the 401 handler, which must never send a visitor to /login.
  */
 export async function getMe(): Promise<SessionUser | null> {
   try {
     const { data } = await apiRequest('/auth/me', {
-      schema: meSchema,
+      schema: sessionSchema,
       skipUnauthorizedHandler: true,
     });
     return data;
@@ -47,9 +52,7 @@ export function setSessionUser(queryClient: QueryClient, user: SessionUser): voi
  * may have been someone else's view (likes, wants, follows): mark it stale so it refetches.
  */
 export function refreshAfterSessionChange(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0] !== authKeys.all[0],
-  });
+  void invalidateAllButSession(queryClient);
 }
 
 /** Forgets the signed-in user (after a 401, a logout or leaving). */

@@ -10,7 +10,10 @@ export interface UpdateProfileInput {
   onProgress?: (progress: UploadProgress) => void;
 }
 
-/** POST /auth/update (multipart, docs/product-rules.md#calls-and-their-names), with upload progress for the avatar. */
+/**
+ * POST /auth/update (multipart, docs/product-rules.md#calls-and-their-names), with upload progress
+ * for the avatar.
+ */
 export async function updateProfile({ body, onProgress }: UpdateProfileInput) {
   const { data, message } = await apiUpload('/auth/update', {
     body,

@@ -1,4 +1,6 @@
+import ListAltIcon from '@mui/icons-material/ListAlt';
 import LogoutIcon from '@mui/icons-material/Logout';
+import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -18,7 +20,7 @@ import { UserAvatar } from './user-avatar';
 
 const text = messages.auth.menu;
 
-/** The header's account menu: the avatar opens アカウント設定 and ログアウト. */
+/** The header's account menu: the avatar opens マイページ, リスト, 設定 and ログアウト. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -68,6 +70,26 @@ export function UserMenu({ user }: { user: SessionUser }) {
           {text.signedInAs(user.name)}
         </ListSubheader>
         <Divider />
+        <MenuItem
+          component={Link}
+          to={paths.profilePosts.href(user.id)}
+          onClick={() => setAnchor(null)}
+        >
+          <ListItemIcon>
+            <PersonIcon fontSize="small" aria-hidden="true" />
+          </ListItemIcon>
+          <ListItemText>{messages.nav.myPage}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          component={Link}
+          to={paths.profileLists.href(user.id)}
+          onClick={() => setAnchor(null)}
+        >
+          <ListItemIcon>
+            <ListAltIcon fontSize="small" aria-hidden="true" />
+          </ListItemIcon>
+          <ListItemText>{messages.nav.lists}</ListItemText>
+        </MenuItem>
         <MenuItem
           component={Link}
           to={paths.settingsProfile.href()}

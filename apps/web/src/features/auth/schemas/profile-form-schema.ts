@@ -31,9 +31,9 @@ export type ProfileFormValues = z.input<typeof profileFormSchema>;
 export type ProfileFormOutput = z.output<typeof profileFormSchema>;
 
 /**
- * The multipart body of `POST /auth/update` (docs/product-rules.md#calls-and-their-names, via buildFormData): the text
- * fields always, `remove_avatar=true` only when the avatar is removed and no new one is
- * chosen, and the file last, after the fields it belongs with.
+ * The multipart body of `POST /auth/update` (docs/product-rules.md#calls-and-their-names, via
+ * buildFormData): the text fields always, `remove_avatar=true` only when the avatar is removed and
+ * no new one is chosen, and the file last, after the fields it belongs with.
  */
 export function buildProfileFormData(values: ProfileFormOutput): FormData {
   return buildFormData({

@@ -73,7 +73,7 @@ export function useSetFollow(userId: string) {
     onSuccess: (state) => write(() => state),
     onSettled: () => {
       // The viewer's own following count and the follower lists changed too.
-      void queryClient.invalidateQueries({ queryKey: ['people', 'profile'], refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: peopleKeys.profiles(), refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: peopleKeys.userLists(), refetchType: 'none' });
     },
   });

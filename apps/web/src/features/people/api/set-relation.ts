@@ -2,6 +2,7 @@ import { blockStateSchema, muteStateSchema, privacySchema } from '@ekispot/share
 import type { CamelCased, Privacy } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { invalidateAllButSession } from '../../../lib/query-client';
 import { peopleKeys } from './query-keys';
 
 /** POST (on) or DELETE (off) /users/{userId}/block or /mute. */
@@ -19,7 +20,7 @@ export function useSetRelation() {
   return useMutation({
     mutationFn: (input: { userId: string; kind: 'block' | 'mute'; on: boolean }) =>
       setRelation(input.userId, input.kind, input.on),
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' }),
+    onSuccess: () => invalidateAllButSession(queryClient),
   });
 }
 

@@ -5,7 +5,7 @@ import { PROFILE_TABS } from '@ekispot/shared';
 import type { ProfileTab } from '@ekispot/shared';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useProfile } from '../api/get-profile';
-import { useSnack } from '../hooks/use-snack';
+import { useNotice } from '../../../hooks/use-notice';
 import { ProfileHeader } from './profile-header';
 import { ProfileTabContent } from './profile-tab-content';
 import { ProfileTabs } from './profile-tabs';
@@ -19,7 +19,7 @@ interface ProfilePageProps {
 /** One layout for the seven profile tabs: the header stays while the tab below changes. */
 export function ProfilePage({ userId, tab, viewerId }: ProfilePageProps) {
   const profile = useProfile(userId);
-  const snack = useSnack();
+  const snack = useNotice();
 
   const name = profile.data?.name;
   const tabLabel = PROFILE_TABS.find((entry) => entry.key === tab)?.label;

@@ -1,4 +1,6 @@
 import type { CamelCased, Post } from '@ekispot/shared';
 
-/** A post as the API client returns it (camelCased, docs/product-rules.md#calls-and-their-names). */
+/**
+ * A post as the API client returns it (camelCased, docs/product-rules.md#calls-and-their-names).
+ */
 export type PostData = CamelCased<Post>;

@@ -41,8 +41,9 @@ function loadGate<T>(query: Loadable<T>, usable: (data: T) => boolean = () => tr
 }
 
 /**
- * Every create route (docs/product-rules.md#posts): a spot, an event (at a station, a point, or a spot), photos
- * of a station or of a spot or event. What the post belongs to must exist, or it is a 404.
+ * Every create route (docs/product-rules.md#posts): a spot, an event (at a station, a point, or a
+ * spot), photos of a station or of a spot or event. What the post belongs to must exist, or it is a
+ * 404.
  */
 export function CreatePostView(props: CreatePostViewProps) {
   const { title, kind, onSaved } = props;

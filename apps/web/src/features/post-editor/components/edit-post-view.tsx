@@ -37,8 +37,8 @@ function editIntro(post: PostData): string {
 }
 
 /**
- * Every update route (docs/product-rules.md#posts): a missing post, one of another kind, or someone else's
- * is a 404; only the owner sees the form, filled in.
+ * Every update route (docs/product-rules.md#posts): a missing post, one of another kind, or someone
+ * else's is a 404; only the owner sees the form, filled in.
  */
 export function EditPostView({
   title,

@@ -18,9 +18,9 @@ export interface StationChoice {
 }
 
 /**
- * What the post forms use from the station side of the app. Features do not import each
- * other (docs/conventions.md#layers-and-boundaries), so the page plugs these in: in the app, the stations feature's map,
- * search box and station search; in tests, light stand-ins.
+ * What the post forms use from the station side of the app. Features do not import each other
+ * (docs/conventions.md#layers-and-boundaries), so the page plugs these in: in the app, the stations
+ * feature's map, search box and station search; in tests, light stand-ins.
  */
 export interface PostEditorKit {
   MapView: ComponentType<EditorMapProps>;

@@ -1,8 +1,10 @@
+import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useController, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import { messages } from '../../../config/messages';
+import { japanLocalToEpoch } from '../../../lib/japan-time';
 import type { PostFormValues } from '../schemas/post-form-schema';
 
 const text = messages.postEditor;
@@ -44,7 +46,17 @@ function DateTimeField({
   );
 }
 
-/** An event's start and end, typed in Japan time; the end may not come before the start. */
+/** Whether a datetime-local start (Japan time) lies before `now`. */
+export function isPastStart(startsAt: string, now: number = Date.now()): boolean {
+  const start = japanLocalToEpoch(startsAt);
+  return start !== null && start < now;
+}
+
+/**
+ * An event's start and end, typed in Japan time; the end may not come before the start. A
+ * start in the past is allowed (a report of what happened) but said plainly; the form asks
+ * once more before posting it.
+ */
 export function EventDateFields({
   control,
   disabled,
@@ -53,21 +65,29 @@ export function EventDateFields({
   disabled: boolean;
 }) {
   const startsAt = useWatch({ control, name: 'startsAt' });
+  const past = isPastStart(startsAt);
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-      <DateTimeField
-        control={control}
-        name="startsAt"
-        label={text.fields.startsAt}
-        disabled={disabled}
-      />
-      <DateTimeField
-        control={control}
-        name="endsAt"
-        label={text.fields.endsAt}
-        min={startsAt || undefined}
-        disabled={disabled}
-      />
+    <Stack spacing={1.5}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <DateTimeField
+          control={control}
+          name="startsAt"
+          label={text.fields.startsAt}
+          disabled={disabled}
+        />
+        <DateTimeField
+          control={control}
+          name="endsAt"
+          label={text.fields.endsAt}
+          min={startsAt || undefined}
+          disabled={disabled}
+        />
+      </Stack>
+      {past ? (
+        <Alert severity="warning" data-testid="past-event-warning">
+          {text.pastEvent.warning}
+        </Alert>
+      ) : null}
     </Stack>
   );
 }

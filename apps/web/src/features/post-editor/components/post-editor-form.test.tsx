@@ -237,7 +237,7 @@ describe('EditPostView', () => {
         viewerId={OWNER_ID}
       />,
     );
-    expect(screen.getByText('Page Not Found')).toBeTruthy();
+    expect(screen.getByText('ページが見つかりません')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '保存する' })).toBeNull();
   });
 
@@ -252,7 +252,7 @@ describe('EditPostView', () => {
         viewerId={OWNER_ID}
       />,
     );
-    expect(screen.getByText('Page Not Found')).toBeTruthy();
+    expect(screen.getByText('ページが見つかりません')).toBeTruthy();
   });
 
   it('gives the owner the form with a delete button', () => {
@@ -269,4 +269,50 @@ describe('EditPostView', () => {
     expect(screen.getByRole('heading', { name: 'スポットの編集' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'この投稿を削除' })).toBeTruthy();
   });
+});
+
+describe('PostEditorForm: an event that already started', () => {
+  const target = { kind: 'event', stationGroupId: null, parentPostId: null } as const;
+  const tokyo = { id: 1130101, name: '東京', prefectureName: '東京都' };
+
+  async function fillEvent(startsAt: string, endsAt: string) {
+    const user = renderAt(
+      '/new',
+      <PostEditorForm target={target} startStation={tokyo} cancelHref="/" />,
+    );
+    await user.type(screen.getByRole('textbox', { name: /タイトル/ }), '駅前の朝市');
+    fireEvent.change(screen.getByLabelText(/開始日時/), { target: { value: startsAt } });
+    fireEvent.change(screen.getByLabelText(/終了日時/), { target: { value: endsAt } });
+    return user;
+  }
+
+  it('warns beside the dates, asks before posting, and posts only once confirmed', async () => {
+    const user = await fillEvent('2020-05-01T10:00', '2020-05-01T15:00');
+    expect(screen.getByTestId('past-event-warning').textContent).toContain('開始日時が過去です');
+    await user.click(screen.getByRole('button', { name: '投稿する' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: '過去のイベントとして投稿しますか？',
+    });
+    expect(dialog.textContent).toContain('2020年5月1日(金) 10:00');
+    expect(upload).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: '日時を直す' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(upload).not.toHaveBeenCalled();
+
+    holdUpload();
+    await user.click(screen.getByRole('button', { name: '投稿する' }));
+    await user.click(await screen.findByRole('button', { name: 'このまま投稿する' }));
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    expect(sentBody().get('starts_at')).toBe('2020-05-01T10:00:00+09:00');
+  }, 20_000);
+
+  it('posts a future event without asking', async () => {
+    const user = await fillEvent('2099-05-01T10:00', '2099-05-01T15:00');
+    expect(screen.queryByTestId('past-event-warning')).toBeNull();
+    holdUpload();
+    await user.click(screen.getByRole('button', { name: '投稿する' }));
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  }, 20_000);
 });

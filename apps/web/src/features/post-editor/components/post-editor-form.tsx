@@ -31,11 +31,13 @@ import type { PostTarget } from '../utils/build-post-form-data';
 import { firstFieldOnPage, mapServerErrors, visibleFormFields } from '../utils/map-server-errors';
 import { emptyPostFormValues, postToFormValues } from '../utils/post-form-values';
 import { DeletePostButton } from './delete-post-button';
-import { EventDateFields } from './event-date-fields';
+import { EventDateFields, isPastStart } from './event-date-fields';
 import { EventLocationField } from './event-location-field';
 import { LocationPicker } from './location-picker';
 import { PhotoPicker } from './photo-picker';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
+import { formatJapanDateTime, japanLocalToIso } from '../../../lib/japan-time';
+import { PastEventDialog } from './past-event-dialog';
 import { UploadProgress } from './upload-progress';
 
 const text = messages.postEditor;
@@ -60,8 +62,8 @@ export interface PostEditorFormProps extends PostWriteHandlers {
 }
 
 /**
- * The create and edit form of every post kind (docs/product-rules.md#posts). The client rules mirror the
- * server's; the server's field errors are shown beside the fields and the rest above the
+ * The create and edit form of every post kind (docs/product-rules.md#posts). The client rules
+ * mirror the server's; the server's field errors are shown beside the fields and the rest above the
  * form. One submit at a time, with upload progress for photos; afterwards the post's page.
  */
 export function PostEditorForm({
@@ -99,6 +101,9 @@ export function PostEditorForm({
   const [formError, setFormError] = useState<string[]>([]);
   const [upload, setUpload] = useState<{ percent: number | null } | null>(null);
   const sending = useRef(false);
+  // An event starting in the past is posted only after the user confirmed it once.
+  const [pastStart, setPastStart] = useState<string | null>(null);
+  const pastConfirmed = useRef(false);
   // Fields are disabled while submitting, so the first invalid field gets focus afterwards.
   const [focusAfterSend, setFocusAfterSend] = useState<PostFormField | null>(null);
   useEffect(() => {
@@ -160,11 +165,19 @@ export function PostEditorForm({
     async (values) => {
       // The button is disabled while sending; this also stops a second Enter in a text field.
       if (sending.current) return;
+      const startChanged = !post || values.startsAt !== initial.startsAt;
+      if (kind === 'event' && startChanged && isPastStart(values.startsAt)) {
+        if (!pastConfirmed.current) {
+          setPastStart(formatJapanDateTime(japanLocalToIso(values.startsAt) ?? ''));
+          return;
+        }
+      }
       sending.current = true;
       try {
         await send(values);
       } finally {
         sending.current = false;
+        pastConfirmed.current = false;
       }
     },
     // Fields are disabled until the submit settles, so focus waits for it as well.
@@ -288,6 +301,18 @@ export function PostEditorForm({
           </>
         ) : null}
       </Stack>
+      <PastEventDialog
+        start={pastStart}
+        onCancel={() => {
+          setPastStart(null);
+          setFocus('startsAt');
+        }}
+        onConfirm={() => {
+          setPastStart(null);
+          pastConfirmed.current = true;
+          void onSubmit();
+        }}
+      />
       <UnsavedChangesDialog blocker={blocker} />
     </>
   );

@@ -22,7 +22,10 @@ export interface MapPoint {
   lng: number;
 }
 
-/** Every field of every kind's form; each kind uses its own subset (docs/posts.md#kinds-and-their-rules). */
+/**
+ * Every field of every kind's form; each kind uses its own subset
+ * (docs/posts.md#kinds-and-their-rules).
+ */
 export interface PostFormValues {
   title: string;
   body: string;

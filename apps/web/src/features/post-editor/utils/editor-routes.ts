@@ -36,8 +36,8 @@ export interface EditRoute {
 
 /**
  * Who may see an edit form: a post of another kind, or someone else's post, is not found
- * (docs/product-rules.md#posts); a station route that names another station than the post's leads to the
- * post's own edit address. Only the owner of a matching post gets the form.
+ * (docs/product-rules.md#posts); a station route that names another station than the post's leads
+ * to the post's own edit address. Only the owner of a matching post gets the form.
  */
 export function resolveEditAccess(
   post: PostRef & { user: { id: string } },

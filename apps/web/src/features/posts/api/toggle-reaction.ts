@@ -1,6 +1,7 @@
 import { likeStateSchema, wantStateSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { runExclusive } from '../../../lib/single-flight';
 import { reduceReaction } from '../utils/reaction-toggle';
 import type { ReactionAction, ReactionState } from '../utils/reaction-toggle';
 import { postKeys } from './query-keys';
@@ -40,8 +41,11 @@ function writeReaction(post: PostView, reaction: Reaction, state: ReactionState)
 }
 
 /**
- * Toggles a reaction on the cached post at once (optimistic), then keeps the server's numbers,
- * or goes back to the previous state if the call fails.
+ * Toggles a reaction on the cached post at once (optimistic), then keeps the server's numbers.
+ * A press while the previous call is still running is dropped (a double click counts once),
+ * and the new state is read from the cache, never from a render that may be a frame old. If
+ * the call fails the button goes back and the post is fetched again, so it ends showing what
+ * the server has.
  */
 export function useToggleReaction(postId: string, reaction: Reaction) {
   const queryClient = useQueryClient();
@@ -55,7 +59,7 @@ export function useToggleReaction(postId: string, reaction: Reaction) {
     );
   };
 
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (on: boolean) => (reaction === 'like' ? setLike(postId, on) : setWant(postId, on)),
     onMutate: async () => {
       // A refetch landing now would overwrite the optimistic state with the old one.
@@ -67,7 +71,21 @@ export function useToggleReaction(postId: string, reaction: Reaction) {
     },
     onError: (_error, _on, context) => {
       if (context?.previous) apply({ type: 'rollback', previous: context.previous });
+      void queryClient.invalidateQueries({ queryKey: key });
     },
     onSuccess: (state) => apply({ type: 'settle', state }),
   });
+
+  /** Presses the button; returns false when the press was dropped (a call still running). */
+  const toggle = (options: { onError?: (error: unknown) => void } = {}): boolean => {
+    const post = queryClient.getQueryData<PostView>(key);
+    if (!post) return false;
+    return runExclusive(`${reaction}:${postId}`, () =>
+      mutation.mutateAsync(!readReaction(post, reaction).active).catch((error: unknown) => {
+        options.onError?.(error);
+      }),
+    );
+  };
+
+  return { toggle, isPending: mutation.isPending };
 }

@@ -8,11 +8,12 @@ import { useNavigate } from 'react-router';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { RouterButton, RouterLink } from '../../../components/router-link';
+import { usePrimaryLoading } from '../../../lib/page-loading';
 import { useComment } from '../api/get-comment';
 import { postKeys } from '../api/query-keys';
 import { usePost } from '../api/get-post';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useNotice } from '../hooks/use-notice';
+import { useNotice } from '../../../hooks/use-notice';
 import { CommentItem } from './comment-item';
 import { COMMENTS_SECTION_ID } from './comments-section';
 import { PostCard } from '../../../components/post-card';
@@ -31,6 +32,7 @@ interface CommentDetailProps {
 export function CommentDetail({ postId, commentId, viewerId }: CommentDetailProps) {
   const post = usePost(postId);
   const comment = useComment(postId, commentId);
+  usePrimaryLoading(post.isPending || comment.isPending);
   const notice = useNotice();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -72,7 +74,7 @@ export function CommentDetail({ postId, commentId, viewerId }: CommentDetailProp
             }}
           />
         ) : (
-          <Box sx={{ py: 2 }} aria-busy="true" aria-label={messages.posts.loading}>
+          <Box sx={{ py: 2 }} role="status" aria-busy="true" aria-label={messages.posts.loading}>
             <Skeleton variant="text" width="40%" />
             <Skeleton variant="text" width="90%" />
           </Box>

@@ -49,7 +49,7 @@ export function CommentsSection({
         {text.heading(commentCount)}
       </Typography>
       {comments.isPending ? (
-        <Box aria-busy="true" aria-label={messages.posts.loading} sx={{ py: 2 }}>
+        <Box role="status" aria-busy="true" aria-label={messages.posts.loading} sx={{ py: 2 }}>
           <Skeleton variant="text" width="40%" />
           <Skeleton variant="text" width="90%" />
           <Skeleton variant="text" width="70%" />

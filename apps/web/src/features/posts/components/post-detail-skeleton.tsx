@@ -10,6 +10,7 @@ export function PostDetailSkeleton() {
     <Container
       maxWidth="md"
       sx={{ py: { xs: 3, md: 5 } }}
+      role="status"
       aria-busy="true"
       aria-label={messages.posts.loading}
       data-testid="post-skeleton"

@@ -151,6 +151,33 @@ describe('PostDetail', () => {
     await waitFor(() => expect(document.activeElement).toBe(thumbs[1]));
   });
 
+  it('names an untitled photo after its station or its spot, never 「写真の写真」', async () => {
+    serve(buildPost({ kind: 'image', title: '', images: IMAGES.slice(0, 1) }));
+    const user = renderPost(VIEWER_ID);
+    await screen.findByRole('heading', { level: 1, name: '東京駅の写真' });
+    await waitFor(() => expect(document.title).toBe('東京駅の写真 | えきスポ'));
+    const thumb = await screen.findByRole('button', { name: /写真を拡大表示/ });
+    expect(within(thumb).getByRole('img', { hidden: true }).getAttribute('alt')).toBe(
+      '東京駅の写真（1枚目／全1枚）',
+    );
+    await user.click(thumb);
+    const dialog = await screen.findByRole('dialog', { name: '東京駅の写真' });
+    expect(dialog.textContent).not.toContain('写真の写真');
+  });
+
+  it('names an untitled photo of a spot after the spot', async () => {
+    serve(
+      buildPost({
+        kind: 'image',
+        title: '',
+        parentPostId: POST_ID,
+        parent: { id: POST_ID, kind: 'spot', title: '赤レンガ広場' },
+      }),
+    );
+    renderPost(VIEWER_ID);
+    await screen.findByRole('heading', { level: 1, name: '赤レンガ広場の写真' });
+  });
+
   it.each([
     [{ kind: 'event' as const, parentPostId: POST_ID }, `/post/update/${POST_ID}/event`],
     [{ kind: 'event' as const }, `/post/update/event?postId=${POST_ID}`],

@@ -6,15 +6,17 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { postDisplayTitle as sharedPostDisplayTitle } from '@ekispot/shared';
 import type { ReactNode } from 'react';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { RouterLink } from '../../../components/router-link';
 import { formatEventPeriod, formatJapanDateTime } from '../../../lib/japan-time';
+import { usePrimaryLoading } from '../../../lib/page-loading';
 import { usePost } from '../api/get-post';
 import type { PostView } from '../api/get-post';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useNotice } from '../hooks/use-notice';
+import { useNotice } from '../../../hooks/use-notice';
 import { ChildPosts } from './child-posts';
 import { CommentsSection } from './comments-section';
 import { LinkifiedText } from './linkified-text';
@@ -43,13 +45,17 @@ interface PostDetailProps {
   renderAuthorAction?: (author: PostView['user']) => ReactNode;
 }
 
-export function postDisplayTitle(post: Pick<PostView, 'title' | 'kind'>): string {
-  return post.title || messages.posts.untitled(post.kind);
+/** The post's title, or for an untitled photo 「{station}駅の写真」 / 「{parent}の写真」. */
+export function postDisplayTitle(
+  post: Pick<PostView, 'title' | 'kind'> & Partial<Pick<PostView, 'station' | 'parent'>>,
+): string {
+  return sharedPostDisplayTitle(post);
 }
 
 /** /post/:postId — the whole post, its reactions, attached posts and comments. */
 export function PostDetail({ postId, viewerId, renderMap, renderAuthorAction }: PostDetailProps) {
   const post = usePost(postId);
+  usePrimaryLoading(post.isPending);
   const notice = useNotice();
   useDocumentTitle(post.data ? postDisplayTitle(post.data) : null);
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
@@ -73,6 +73,27 @@ describe('PostReactions', () => {
     answer.resolve(envelope(200, { liked: true, like_count: 9 }));
     const settled = await screen.findByRole('button', { name: 'いいね 9' });
     expect(settled.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('counts a double click once, even two clicks in the same frame, and ends liked', async () => {
+    const answer = deferred<Response>();
+    fetchMock.mockReturnValueOnce(answer.promise);
+    const { user } = setup(VIEWER_ID);
+    const like = await screen.findByRole('button', { name: 'いいね 3' });
+    fireEvent.click(like);
+    fireEvent.click(like);
+    await user.dblClick(like);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    answer.resolve(envelope(200, { liked: true, like_count: 4 }));
+    const settled = await screen.findByRole('button', { name: 'いいね 4' });
+    expect(settled.getAttribute('aria-pressed')).toBe('true');
+
+    // A separate click after the answer toggles as usual.
+    fetchMock.mockResolvedValueOnce(envelope(200, { liked: false, like_count: 3 }));
+    await user.click(settled);
+    await screen.findByRole('button', { name: 'いいね 3' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('DELETE');
   });
 
   it('sends DELETE to take a reaction back', async () => {

@@ -10,7 +10,7 @@ import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import type { PostView } from '../api/get-post';
-import { readReaction, useToggleReaction } from '../api/toggle-reaction';
+import { useToggleReaction } from '../api/toggle-reaction';
 import type { Reaction } from '../api/toggle-reaction';
 import { ReactionButton } from './reaction-button';
 
@@ -34,10 +34,8 @@ export function PostReactions({ post, viewerId, onError }: PostReactionsProps) {
       void navigate(paths.login.href(`${location.pathname}${location.search}`));
       return;
     }
-    const mutation = reaction === 'like' ? like : want;
-    // One call at a time per button, so answers cannot arrive out of order.
-    if (mutation.isPending) return;
-    mutation.mutate(!readReaction(post, reaction).active, {
+    // One call at a time per button (checked synchronously), so a double click counts once.
+    (reaction === 'like' ? like : want).toggle({
       // A refusal (the author blocked the viewer) says why; anything else is generic.
       onError: (error) =>
         onError(

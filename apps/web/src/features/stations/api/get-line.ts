@@ -1,6 +1,7 @@
 import { lineDetailSchema } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { stationKeys } from './query-keys';
 
 /** GET /lines/{lineId} — a line with its stations in order. */
 export async function getLine(lineId: number, signal?: AbortSignal) {
@@ -10,7 +11,7 @@ export async function getLine(lineId: number, signal?: AbortSignal) {
 
 export function lineQueryOptions(lineId: number) {
   return queryOptions({
-    queryKey: ['lines', lineId],
+    queryKey: stationKeys.line(lineId),
     queryFn: ({ signal }) => getLine(lineId, signal),
     staleTime: 60 * 60_000,
   });

@@ -23,6 +23,7 @@ export const stationKeys = {
   prefectureLabels: () => ['basemap', 'prefecture-labels'] as const,
   prefectures: () => ['prefectures'] as const,
   lines: (prefecture: number | null) => ['lines', prefecture] as const,
+  line: (lineId: number) => ['lines', 'detail', lineId] as const,
 };
 
 /**

@@ -34,8 +34,9 @@ export async function setStationWant(stationGroupId: number, on: boolean) {
 }
 
 /**
- * Toggles 行きたい on a station. A visitor's call answers 401, which sends them to /login
- * and back (docs/product-rules.md#session). The viewer's state and the station's count follow the server's answer.
+ * Toggles 行きたい on a station. A visitor's call answers 401, which sends them to /login and back
+ * (docs/product-rules.md#session). The viewer's state and the station's count follow the server's
+ * answer.
  */
 export function useToggleStationWant(stationGroupId: number) {
   const queryClient = useQueryClient();

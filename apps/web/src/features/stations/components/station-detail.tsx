@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { messages } from '../../../config/messages';
+import { usePrimaryLoading } from '../../../lib/page-loading';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useStation } from '../api/get-station';
 import { NearbyStations } from './nearby-stations';
@@ -21,6 +22,7 @@ import { StationWantButton } from './station-want-button';
  */
 export function StationDetail({ stationGroupId }: { stationGroupId: number }) {
   const station = useStation(stationGroupId);
+  usePrimaryLoading(station.isPending);
   const name = station.data?.name;
   const [notice, setNotice] = useState<string | null>(null);
 

@@ -13,6 +13,7 @@ import type { LayerProps, MapLayerMouseEvent, MapRef } from 'react-map-gl/maplib
 import { MAP_CLUSTER_RADIUS_PX } from '@ekispot/shared';
 import { messages } from '../../../config/messages';
 import { EMPTY_COLLECTION } from '../../../lib/map/basemap-style';
+import { usePrimaryLoading } from '../../../lib/page-loading';
 import { useStationMarkers } from '../api/get-station-markers';
 import { useMapKindsUrl } from '../hooks/use-map-kinds-url';
 import { useMapViewUrl } from '../hooks/use-map-view-url';
@@ -80,6 +81,7 @@ function withVisibility(layer: LayerProps, visible: boolean): LayerProps {
 export function StationMap() {
   const mapRef = useRef<MapRef>(null);
   const markers = useStationMarkers();
+  usePrimaryLoading(markers.isPending);
   const { initialView, fitJapan, saveView } = useMapViewUrl();
   const { kinds, toggleKind } = useMapKindsUrl();
   const [showEnded, setShowEnded] = useState(false);
@@ -191,7 +193,12 @@ export function StationMap() {
         onMouseEnter={() => setCursor('pointer')}
         onMouseLeave={() => setCursor('')}
         onClick={handleClick}
-        onLoad={() => posts.refresh(true)}
+        onLoad={(event) => {
+          // The fitted first view goes into the address too, so it can be shared at once.
+          const center = event.target.getCenter();
+          saveView({ lat: center.lat, lng: center.lng, zoom: event.target.getZoom() });
+          posts.refresh(true);
+        }}
         onMoveEnd={(event) => {
           const center = event.target.getCenter();
           saveView({ lat: center.lat, lng: center.lng, zoom: event.target.getZoom() });

@@ -21,7 +21,14 @@ type Option =
  * Debounced, keyboard-operable; choosing a station flies to it, choosing a line lists its
  * stations in order.
  */
-export function StationSearchBox({ onSelect }: { onSelect: (station: SelectedStation) => void }) {
+export function StationSearchBox({
+  onSelect,
+  autoFocus = false,
+}: {
+  onSelect: (station: SelectedStation) => void;
+  /** In a dialog that opens for the search, the field takes the focus. */
+  autoFocus?: boolean;
+}) {
   const [input, setInput] = useState('');
   const [lineId, setLineId] = useState<number | null>(null);
   const query = useDebouncedValue(input, SEARCH_DEBOUNCE_MS);
@@ -98,6 +105,7 @@ export function StationSearchBox({ onSelect }: { onSelect: (station: SelectedSta
         renderInput={(params) => (
           <TextField
             {...params}
+            autoFocus={autoFocus}
             label={messages.map.searchLabel}
             placeholder={messages.map.searchPlaceholder}
           />

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { messages } from '../../../config/messages';
 import { isApiError } from '../../../lib/api-error';
+import { runExclusive } from '../../../lib/single-flight';
 import { useStationWant, useToggleStationWant } from '../api/toggle-station-want';
 
 interface StationWantButtonProps {
@@ -25,15 +26,18 @@ export function StationWantButton({ stationGroupId, count, onError }: StationWan
   const shownCount = optimistic?.count ?? state.data?.wantCount ?? count;
 
   const press = () => {
-    if (toggle.isPending) return;
     const next = !wanted;
-    setOptimistic({ wanted: next, count: Math.max(0, shownCount + (next ? 1 : -1)) });
-    toggle.mutate(next, {
-      onError: (error) => {
+    // Checked synchronously: a double click sends one call and counts once.
+    runExclusive(`station-want:${stationGroupId}`, async () => {
+      setOptimistic({ wanted: next, count: Math.max(0, shownCount + (next ? 1 : -1)) });
+      try {
+        await toggle.mutateAsync(next);
+      } catch (error) {
         // A visitor's 401 already took them to the login page.
         if (!isApiError(error) || error.status !== 401) onError(messages.stationPosts.want.failed);
-      },
-      onSettled: () => setOptimistic(null),
+      } finally {
+        setOptimistic(null);
+      }
     });
   };
 

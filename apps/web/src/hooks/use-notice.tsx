@@ -6,7 +6,7 @@ interface Notice {
   text: string;
 }
 
-/** A short message at the bottom of the page (link copied, a call failed). */
+/** A short message at the bottom of the page (a link copied, a follow or another call failed). */
 export function useNotice() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const show = useCallback((text: string) => setNotice({ id: Date.now(), text }), []);

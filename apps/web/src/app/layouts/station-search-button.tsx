@@ -1,0 +1,65 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { messages } from '../../config/messages';
+import { paths } from '../../config/paths';
+import { MOBILE_MEDIA_QUERY } from '../../lib/theme';
+import { StationPickerDialog } from '../../features/stations/components/station-picker-dialog';
+
+/**
+ * The header's station search: a field-like button on desktop, an icon on phones, opening
+ * the search in a dialog; choosing a station opens its page.
+ */
+export function StationSearchButton() {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        startIcon={<SearchIcon aria-hidden="true" />}
+        sx={{
+          minWidth: 0,
+          flexShrink: 0,
+          px: { xs: 1, lg: 1.5 },
+          '& .MuiButton-startIcon': { mx: { xs: 0, lg: 1 } },
+          bgcolor: { lg: 'rgba(255, 255, 255, 0.15)' },
+          justifyContent: 'flex-start',
+          width: { lg: 200 },
+          fontWeight: 400,
+        }}
+      >
+        {/* The name is the visible text; on phones only the icon shows and the text is read. */}
+        <Box
+          component="span"
+          sx={{
+            [MOBILE_MEDIA_QUERY]: {
+              position: 'absolute',
+              width: '1px',
+              height: '1px',
+              overflow: 'hidden',
+              clip: 'rect(0 0 0 0)',
+              whiteSpace: 'nowrap',
+            },
+          }}
+        >
+          {messages.nav.search}
+        </Box>
+      </Button>
+      <StationPickerDialog
+        open={open}
+        title={messages.stationPicker.searchTitle}
+        intro={messages.stationPicker.searchIntro}
+        onClose={() => setOpen(false)}
+        onPick={(station) => {
+          setOpen(false);
+          void navigate(paths.station.href(station.id));
+        }}
+      />
+    </>
+  );
+}

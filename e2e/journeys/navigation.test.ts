@@ -1,0 +1,213 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { createMember, logIn } from '../support/accounts.js';
+import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+
+/**
+ * Getting around (docs/navigation.md): the header and the phone's bottom bar, the map's
+ * 「投稿」 button, error pages inside the layout with the right HTTP status, the loading bar
+ * while a slow page loads, a double click on いいね, and a session that ends.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const stamp = Date.now();
+
+async function signedIn(page: Page, member: { email: string; password: string }) {
+  await logIn(page, member.email, member.password);
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** A spot posted through the API by a member, for the reactions. */
+async function postSpot(member: { email: string; password: string }): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: member.email, password: member.password }),
+  });
+  const { token } = (await login.json()).data as { token: string };
+  const form = new FormData();
+  form.set('kind', 'spot');
+  form.set('title', `ダブルクリックの広場 ${stamp}`);
+  form.set('lat', '35.6812');
+  form.set('lng', '139.7671');
+  const created = await fetch(`${baseUrl}/api/v2/posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (created.status !== 201) throw new Error(`post failed: ${created.status}`);
+  return ((await created.json()).data as { id: string }).id;
+}
+
+describeInBrowser('navigation', () => {
+  const browser = useBrowser();
+
+  it('lets a visitor reach every destination from the header, with no failing call', async () => {
+    const { page, problems } = await browser.newPage();
+    await open(page, '/station/1130101');
+    await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'メインメニュー' });
+    for (const [label, path, heading] of [
+      ['タイムライン', '/timeline/post/all', '投稿のタイムライン'],
+      ['ランキング', '/rankings/impact', '影響度数ランキング'],
+      ['駅ガチャ', '/search/station/random', '駅ガチャ'],
+    ] as const) {
+      await nav.getByRole('link', { name: label }).click();
+      await page.waitForURL((url) => url.pathname === path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await nav.getByRole('link', { name: label }).getAttribute('aria-current')).toBe(
+        'page',
+      );
+    }
+
+    // The station search in the header opens a station's page.
+    await page.getByRole('button', { name: '駅を探す' }).click();
+    const dialog = page.getByRole('dialog', { name: '駅を探す' });
+    await dialog.getByRole('combobox').fill('新宿');
+    await page.getByRole('option', { name: /^新宿/ }).first().click();
+    await page.waitForURL(/\/station\/1130208$/);
+    await page.getByRole('heading', { level: 1, name: '新宿' }).waitFor();
+
+    // A visitor's start-up session check is a 200, so nothing logs an error.
+    expect(problems).toEqual([]);
+  });
+
+  it('starts a spot from the map’s 「投稿」 button on a phone', async () => {
+    const member = await createMember('地図の投稿者', `nav-map-${stamp}@example.jp`, 'nav pass 1');
+    const { page } = await browser.newPage({ viewport: PHONE });
+    await signedIn(page, member);
+    // Below lg the header's links give way to the bottom bar.
+    await page.getByRole('navigation', { name: 'メニュー', exact: true }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'メインメニュー' }).count()).toBe(0);
+
+    await page.getByTestId('map-post-button').click();
+    await page.getByRole('menuitem', { name: /^スポット/ }).click();
+    await page.waitForURL((url) => url.pathname === '/post/create/spot');
+    await page.getByRole('heading', { level: 1, name: 'スポットの投稿' }).waitFor();
+
+    // The bottom bar's 「投稿」 asks for the station of a photo first.
+    await page
+      .getByRole('navigation', { name: 'メニュー', exact: true })
+      .getByRole('button', { name: '投稿' })
+      .click();
+    await page.getByRole('menuitem', { name: /^駅の写真/ }).click();
+    const dialog = page.getByRole('dialog', { name: '写真の駅を選ぶ' });
+    await dialog.getByRole('combobox').fill('東京');
+    await page.getByRole('option', { name: /^東京/ }).first().click();
+    await page.waitForURL(/\/post\/create\/image\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: '写真の投稿' }).waitFor();
+  });
+
+  it('shows the Japanese 404 inside the layout, with HTTP 404, for a bad station id', async () => {
+    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+      const { page } = await browser.newPage({ viewport });
+      const response = await page.goto(`${baseUrl}/station/abc`);
+      expect(response?.status()).toBe(404);
+      await page.getByRole('heading', { level: 1, name: 'ページが見つかりません' }).waitFor();
+      await expect.poll(() => page.title()).toBe('ページが見つかりません | えきスポ');
+      expect(await page.getByRole('banner').count()).toBe(1);
+      expect(await page.getByRole('contentinfo').count()).toBe(1);
+      await page.getByRole('link', { name: 'トップへ', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+    }
+    const unknownPost = await fetch(`${baseUrl}/post/01890000-0000-7000-8000-000000000000`);
+    expect(unknownPost.status).toBe(404);
+    const unknownPath = await fetch(`${baseUrl}/no/such/page`);
+    expect(unknownPath.status).toBe(404);
+    expect((await fetch(`${baseUrl}/station/1130101`)).status).toBe(200);
+
+    const { page } = await browser.newPage();
+    await open(page, '/no/such/page');
+    await page.getByText('Page not found: /no/such/page').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'ページが見つかりません' }).waitFor();
+  });
+
+  it('shows the loading bar while a slow page loads, and takes it away once it is there', async () => {
+    const { page } = await browser.newPage();
+    await page.route('**/api/v2/stations/1130208', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await open(page, '/privacy');
+    await page.getByRole('heading', { level: 1, name: /プライバシー/ }).waitFor();
+    await expect.poll(() => page.getByTestId('global-loading').count()).toBe(0);
+
+    await page.getByRole('button', { name: '駅を探す' }).click();
+    await page.getByRole('dialog', { name: '駅を探す' }).getByRole('combobox').fill('新宿');
+    await page.getByRole('option', { name: /^新宿/ }).first().click();
+    const bar = page.getByTestId('global-loading');
+    await bar.waitFor({ state: 'visible' });
+    const box = await bar.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(3);
+    expect(box?.y).toBe(0);
+    expect(await page.getByRole('heading', { level: 1, name: '新宿' }).count()).toBe(0);
+
+    await page.getByRole('heading', { level: 1, name: '新宿' }).waitFor();
+    await bar.waitFor({ state: 'detached' });
+  });
+
+  it('counts a double click on いいね once on a slow network, ends liked, and toggles again', async () => {
+    const [author, fan] = await Promise.all([
+      createMember('広場の主', `nav-author-${stamp}@example.jp`, 'nav pass 2'),
+      createMember('いいね係', `nav-fan-${stamp}@example.jp`, 'nav pass 3'),
+    ]);
+    const postId = await postSpot(author);
+    const { page } = await browser.newPage();
+    await signedIn(page, fan);
+    const likeCalls: string[] = [];
+    await page.route(`**/api/v2/posts/${postId}/like`, async (route) => {
+      likeCalls.push(route.request().method());
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await open(page, `/post/${postId}`);
+    const like = page.getByRole('button', { name: /^いいね/ });
+    await like.waitFor();
+    expect(await like.textContent()).toContain('0');
+
+    await like.dblclick();
+    await expect.poll(() => like.getAttribute('aria-busy')).toBeNull();
+    expect(await like.getAttribute('aria-pressed')).toBe('true');
+    expect(await like.textContent()).toContain('1');
+    expect(likeCalls).toEqual(['POST']);
+
+    // A separate click after the answer takes it back, as usual.
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => like.getAttribute('aria-busy')).toBeNull();
+    expect(await like.textContent()).toContain('0');
+    expect(likeCalls).toEqual(['POST', 'DELETE']);
+
+    // And after a reload the button shows what the server has.
+    await like.dblclick();
+    await expect.poll(() => like.getAttribute('aria-busy')).toBeNull();
+    await open(page, `/post/${postId}`);
+    const reloaded = page.getByRole('button', { name: /^いいね/ });
+    await expect.poll(() => reloaded.getAttribute('aria-pressed')).toBe('true');
+    expect(await reloaded.textContent()).toContain('1');
+  });
+
+  it('tells a member whose session ended why the login page appears', async () => {
+    const member = await createMember('期限切れ', `nav-expired-${stamp}@example.jp`, 'nav pass 4');
+    const postId = await postSpot(member);
+    const { page } = await browser.newPage();
+    await signedIn(page, member);
+    await open(page, `/post/${postId}`);
+    const like = page.getByRole('button', { name: /^いいね/ });
+    await like.waitFor();
+    // The session ends behind the page's back (as when it runs out or is revoked).
+    await page.context().clearCookies();
+    await like.click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page
+      .getByText('ログインの有効期限が切れました。もう一度ログインしてください。')
+      .waitFor();
+
+    // A visitor sent to the login page hears nothing of the kind.
+    const { page: visitor } = await browser.newPage();
+    await open(visitor, '/notifications');
+    await visitor.waitForURL((url) => url.pathname === '/login');
+    await visitor.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
+    expect(await visitor.getByText('ログインの有効期限が切れました').count()).toBe(0);
+  });
+});

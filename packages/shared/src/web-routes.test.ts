@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { isWebParamValid, isWebRoutePath } from './web-routes.js';
+import { photoOf, postDisplayTitle } from './posts.js';
+
+describe('isWebRoutePath', () => {
+  it('accepts every kind of page address the web app has', () => {
+    for (const path of [
+      '/',
+      '/login',
+      '/station/1130101',
+      '/station/1130101/',
+      '/STATION/1130101',
+      '/post/01890000-0000-7000-8000-000000000000',
+      '/post/01890000-0000-7000-8000-000000000000/comment/01890000-0000-7000-8000-000000000001',
+      '/post/create/spot',
+      '/post/create/image/1130101',
+      '/reset-password/abc_DEF-123',
+      '/list/create',
+      '/profile/01890000-0000-7000-8000-000000000000/posts',
+      '/timeline/post/all',
+    ]) {
+      expect({ path, page: isWebRoutePath(path) }).toEqual({ path, page: true });
+    }
+  });
+
+  it('refuses unknown paths and malformed parameters', () => {
+    for (const path of [
+      '/no/such/page',
+      '/station/abc',
+      '/station/0',
+      '/station/01130101',
+      '/station/99999999999',
+      '/post/not-a-uuid',
+      '/post/create/abc/event',
+      '/profile/abc/posts',
+      '/list/nope',
+      '/reset-password/%E0%A4%A',
+      '/timeline',
+    ]) {
+      expect({ path, page: isWebRoutePath(path) }).toEqual({ path, page: false });
+    }
+  });
+
+  it('checks station ids as the API does: positive 32-bit integers', () => {
+    expect(isWebParamValid('stationGroupId', '2147483647')).toBe(true);
+    expect(isWebParamValid('stationGroupId', '2147483648')).toBe(false);
+    expect(isWebParamValid('stationGroupId', '1e3')).toBe(false);
+  });
+});
+
+describe('postDisplayTitle', () => {
+  it('names an untitled photo after what it is of', () => {
+    const base = { kind: 'image' as const, title: '' };
+    expect(postDisplayTitle({ ...base, station: { name: '東京' } })).toBe('東京駅の写真');
+    expect(
+      postDisplayTitle({ ...base, station: { name: '東京' }, parent: { title: '赤レンガ広場' } }),
+    ).toBe('赤レンガ広場の写真');
+    expect(postDisplayTitle(base)).toBe('写真');
+    expect(postDisplayTitle({ kind: 'spot', title: '駅前広場' })).toBe('駅前広場');
+  });
+
+  it('never says 「写真の写真」', () => {
+    expect(photoOf('東京駅の写真')).toBe('東京駅の写真');
+    expect(photoOf('駅前広場')).toBe('駅前広場の写真');
+  });
+});

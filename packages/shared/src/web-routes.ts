@@ -1,0 +1,149 @@
+import { z } from 'zod';
+
+/**
+ * The web app's address space, known to both sides: the web app's route table must list
+ * exactly these patterns (a test checks it), and the server answers 404 for a page address
+ * that matches none of them (docs/navigation.md).
+ */
+
+/** How a path parameter is validated; a malformed value is a 404 on both sides. */
+export type WebParamRule = 'stationGroupId' | 'uuid' | 'token';
+
+export interface WebRoutePattern {
+  /** React Router syntax: `/station/:stationGroupId`. */
+  path: string;
+  params?: Readonly<Record<string, WebParamRule>>;
+}
+
+const uuid = (name: string) => ({ [name]: 'uuid' }) as const;
+const token = { token: 'token' } as const;
+const station = { stationGroupId: 'stationGroupId' } as const;
+
+/** Every page of the web app (docs/product-rules.md#routes-and-access). Query strings are not part of a pattern. */
+export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
+  { path: '/' },
+  { path: '/login' },
+  { path: '/register' },
+  { path: '/forgot' },
+  { path: '/reset-password/:token', params: token },
+  { path: '/verify-email/:token', params: token },
+  { path: '/verify-new-email/:token', params: token },
+  { path: '/unsubscribe/:token', params: token },
+  { path: '/leave' },
+  { path: '/notifications' },
+  { path: '/settings/profile' },
+  { path: '/list/create' },
+  { path: '/list/update' },
+  { path: '/list/update/:listId', params: uuid('listId') },
+  { path: '/list/:listId', params: uuid('listId') },
+  { path: '/post/:postId', params: uuid('postId') },
+  { path: '/post/:postId/comment/:commentId', params: { postId: 'uuid', commentId: 'uuid' } },
+  { path: '/post/create/event' },
+  { path: '/post/create/:postId/event', params: uuid('postId') },
+  { path: '/post/create/image/:stationGroupId', params: station },
+  { path: '/post/create/:postId/image', params: uuid('postId') },
+  { path: '/post/create/spot' },
+  { path: '/post/update/event' },
+  { path: '/post/update/:postId/event', params: uuid('postId') },
+  { path: '/post/update/image/:stationGroupId', params: station },
+  { path: '/post/update/:postId/image', params: uuid('postId') },
+  { path: '/post/update/spot' },
+  { path: '/privacy' },
+  { path: '/service' },
+  { path: '/station/:stationGroupId', params: station },
+  { path: '/search/station/random' },
+  { path: '/users' },
+  { path: '/users/:userId/followers', params: uuid('userId') },
+  { path: '/users/:userId/following', params: uuid('userId') },
+  { path: '/profile/:userId/action/liked', params: uuid('userId') },
+  { path: '/profile/:userId/action/want-to-participate-events', params: uuid('userId') },
+  { path: '/profile/:userId/action/want-to-visit-spots', params: uuid('userId') },
+  { path: '/profile/:userId/action/want-to-visit-stations', params: uuid('userId') },
+  { path: '/profile/:userId/lists', params: uuid('userId') },
+  { path: '/profile/:userId/posts', params: uuid('userId') },
+  { path: '/profile/:userId/stamps', params: uuid('userId') },
+  // The profile itself and the tabs' short addresses lead to the tab pages above.
+  { path: '/profile/:userId', params: uuid('userId') },
+  { path: '/profile/:userId/liked', params: uuid('userId') },
+  { path: '/profile/:userId/want-to-participate-events', params: uuid('userId') },
+  { path: '/profile/:userId/want-to-visit-spots', params: uuid('userId') },
+  { path: '/profile/:userId/want-to-visit-stations', params: uuid('userId') },
+  { path: '/rankings/impact' },
+  { path: '/rankings/post' },
+  { path: '/timeline/list/all' },
+  { path: '/timeline/list/follow' },
+  { path: '/timeline/post/all' },
+  { path: '/timeline/post/follow' },
+];
+
+const uuidSchema = z.uuid();
+const TOKEN = /^[A-Za-z0-9_\-.~]{1,512}$/;
+/** A station group id as it appears in a path: digits only, no sign, no leading zero. */
+const STATION_GROUP_ID = /^[1-9][0-9]{0,9}$/;
+const STATION_GROUP_ID_MAX = 2_147_483_647;
+
+/** Whether one path parameter is well-formed for its rule. */
+export function isWebParamValid(rule: WebParamRule, value: string): boolean {
+  switch (rule) {
+    case 'stationGroupId':
+      return STATION_GROUP_ID.test(value) && Number(value) <= STATION_GROUP_ID_MAX;
+    case 'uuid':
+      return uuidSchema.safeParse(value).success;
+    case 'token':
+      return TOKEN.test(value);
+  }
+}
+
+/** Whether every declared parameter is present and well-formed. */
+export function areWebParamsValid(
+  rules: Readonly<Record<string, WebParamRule>> | undefined,
+  params: Readonly<Record<string, string | undefined>>,
+): boolean {
+  if (!rules) return true;
+  return Object.entries(rules).every(([name, rule]) => {
+    const value = params[name];
+    return value !== undefined && isWebParamValid(rule, value);
+  });
+}
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+function matchPattern(
+  pattern: WebRoutePattern,
+  segments: readonly string[],
+): Record<string, string> | null {
+  const parts = pattern.path.split('/').filter(Boolean);
+  if (parts.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of parts.entries()) {
+    const segment = segments[index] ?? '';
+    if (part.startsWith(':')) {
+      const value = decodeSegment(segment);
+      if (value === null) return null;
+      params[part.slice(1)] = value;
+    } else if (part.toLowerCase() !== segment.toLowerCase()) {
+      // Like React Router, literal segments match regardless of case.
+      return null;
+    }
+  }
+  return params;
+}
+
+/**
+ * Whether a pathname (without query) is a page of the web app with well-formed parameters,
+ * as the client router decides it: literal segments are case-insensitive, a trailing slash
+ * is ignored, parameters are URL-decoded. A route whose parameters fail shows the 404 page.
+ */
+export function isWebRoutePath(pathname: string): boolean {
+  const segments = pathname.split('/').filter(Boolean);
+  return WEB_ROUTE_PATTERNS.some((pattern) => {
+    const params = matchPattern(pattern, segments);
+    return params !== null && areWebParamsValid(pattern.params, params);
+  });
+}
