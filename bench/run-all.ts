@@ -8,6 +8,7 @@ import { benchPeople } from './people.bench.js';
 import { benchPosts } from './posts.bench.js';
 import { benchSearch } from './search.bench.js';
 import { benchStationLatency } from './station-latency.bench.js';
+import { benchUploadFlood } from './upload-flood.bench.js';
 
 /**
  * npm run bench  (after `npm run build`). Set BENCH_POSTGRES_URL (e.g.
@@ -33,6 +34,7 @@ if (want('search')) results.station_search = await benchSearch(postgresUrl);
 if (want('posts')) results.posts = await benchPosts(postgresUrl);
 if (want('people')) results.people = await benchPeople(postgresUrl);
 if (want('map')) results.map_first_render = await benchMapRender();
+if (want('flood')) results.upload_flood = await benchUploadFlood();
 
 console.log(JSON.stringify(results, null, 2));
 const out = path.join(import.meta.dirname, 'results');

@@ -8,6 +8,8 @@ export const root = path.resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
   url: string;
+  /** The server's process id (to sample its memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -39,7 +41,7 @@ export async function startServer(
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error('server did not start');
@@ -52,6 +54,7 @@ export async function startServer(
   }
   return {
     url,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -106,7 +106,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(securityPlugin, { mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
   await app.register(authenticationPlugin, { db: deps.db, publicUrl: config.publicUrl });
-  await app.register(requestBodiesPlugin);
+  await app.register(requestBodiesPlugin, { uploadDir: path.join(config.dataDir, 'uploads-tmp') });
   await app.register(rateLimit, {
     global: false,
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'ekispot-rl:' } : {}),

@@ -1,6 +1,10 @@
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirError, asDataDirError, checkDataDir } from './db/data-dir.js';
 import { DataDirLockedError, openDatabase } from './db/database.js';
+import { createImageSweeper } from './modules/images/image-sweep.js';
+import { createLocalImageStorage } from './modules/images/image-storage.js';
 import { createMailWorker } from './modules/mail/mail-outbox.service.js';
 import { createMailTransport } from './modules/mail/mail-transport.js';
 import { ensureStationData } from './modules/stations/station-import.service.js';
@@ -20,20 +24,24 @@ async function main() {
 
   let database;
   try {
+    await checkDataDir(config.dataDir);
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       timeoutMs: config.databaseTimeoutMs,
+    }).catch((error: unknown) => {
+      throw asDataDirError(error, config.dataDir);
     });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof DataDirError) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
 
-  const app = await buildApp(config, { db: database.db });
+  const imageStorage = createLocalImageStorage(path.join(config.dataDir, 'images'));
+  const app = await buildApp(config, { db: database.db, imageStorage });
   app.log.info({ driver: database.driver }, 'database ready');
   const imported = await ensureStationData(database.db, app.log);
   app.log.info(
@@ -54,6 +62,15 @@ async function main() {
     intervalMs: 5_000,
   });
   mailWorker.start();
+  const imageSweeper = createImageSweeper({
+    db: database.db,
+    storage: imageStorage,
+    uploadRoot: path.dirname(app.uploads.dir),
+    ownUploadFolder: app.uploads.dir,
+    log: app.log,
+    intervalMs: 15 * 60_000,
+  });
+  imageSweeper.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -69,6 +86,7 @@ async function main() {
       await app.close();
       // Handlers whose clients went away may still be at work: let them finish first.
       if (!(await app.drainInFlight(5_000))) app.log.warn('shutdown: handlers still running');
+      imageSweeper.stop();
       await mailWorker.stop();
       transport.close();
       await database.close();

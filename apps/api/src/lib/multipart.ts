@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FieldErrors } from '@ekispot/shared';
-import type { Multipart } from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -7,11 +12,17 @@ import type { z } from 'zod';
 import { HttpError, validationFailed } from './http-error.js';
 
 /**
- * Multipart bodies (docs/product-rules.md#calls-and-their-names): text fields and files, arrays as
- * indexed keys (`images[0]`), nested objects as `a[b]`, null values simply absent. Files are read
- * into memory within per-file limits; the body is then validated like JSON, so field errors look
- * the same.
+ * Multipart bodies (docs/product-rules.md#calls-and-their-names): text fields and files, arrays as indexed keys (`images[0]`),
+ * nested objects as `a[b]`, null values simply absent. Files are streamed to temporary files
+ * on disk within per-file limits, never held whole in memory, and removed once the answer has
+ * gone; the text fields are then validated like JSON, so field errors look the same.
  */
+
+/** An uploaded file waiting on disk for its request to use it. */
+export interface UploadedFile {
+  path: string;
+  size: number;
+}
 
 export interface MultipartOptions {
   /** Base names of the fields that may carry files (`avatar`, `images`). */
@@ -22,13 +33,15 @@ export interface MultipartOptions {
   fileTooLargeMessage: string;
   /** Message for more than `maxFiles` files, reported on the first file field. */
   tooManyFilesMessage?: string;
+  /** The member uploading: admitted through the upload gate (lib/upload-gate.ts) first. */
+  memberId?: string;
 }
 
 export interface MultipartBody {
   /** Text fields, with indexed and bracketed keys folded into arrays and objects. */
   fields: Record<string, unknown>;
   /** Files by dotted field name (`avatar`, `images.0`), in the order they arrived. */
-  files: Map<string, Buffer>;
+  files: Map<string, UploadedFile>;
   /**
    * Text values sent under a file field's name (`images[2]` = an existing photo's id), by
    * dotted name with their own index, so files and texts can be merged in slot order.
@@ -106,8 +119,10 @@ export async function readMultipart(
   if (!request.isMultipart()) {
     throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'multipart/form-data で送信してください。');
   }
+  if (options.memberId !== undefined)
+    request.afterResponse.push(request.server.uploads.gate.admit(options.memberId));
   const tree: Tree = Object.create(null) as Tree;
-  const files = new Map<string, Buffer>();
+  const files = new Map<string, UploadedFile>();
   const fileFieldTexts = new Map<string, string>();
   const fieldErrors: FieldErrors = {};
   const parts = request.parts({
@@ -120,7 +135,7 @@ export async function readMultipart(
   });
   try {
     for await (const part of parts)
-      await readPart(part, options, { tree, files, fileFieldTexts, fieldErrors });
+      await readPart(request, part, options, { tree, files, fileFieldTexts, fieldErrors });
   } catch (error) {
     if (!(error instanceof Error && 'code' in error && error.code === 'FST_FILES_LIMIT'))
       throw asMalformedForm(error);
@@ -132,12 +147,24 @@ export async function readMultipart(
   return { fields: foldArrays(tree) as Record<string, unknown>, files, fileFieldTexts };
 }
 
+/** Streams one file part to a temporary file that is removed after the answer. */
+async function saveToDisk(request: FastifyRequest, part: MultipartFile): Promise<UploadedFile> {
+  const { dir } = request.server.uploads;
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, randomUUID());
+  request.afterResponse.push(() => fs.rm(file, { force: true }));
+  const out = createWriteStream(file, { flags: 'wx' });
+  await pipeline(part.file, out);
+  return { path: file, size: out.bytesWritten };
+}
+
 async function readPart(
+  request: FastifyRequest,
   part: Multipart,
   options: MultipartOptions,
   into: {
     tree: Tree;
-    files: Map<string, Buffer>;
+    files: Map<string, UploadedFile>;
     fileFieldTexts: Map<string, string>;
     fieldErrors: FieldErrors;
   },
@@ -146,16 +173,17 @@ async function readPart(
   const segments = parseFieldName(part.fieldname);
   const key = segments?.join('.') ?? part.fieldname;
   if (part.type === 'file') {
-    const bytes = await part.toBuffer();
-    // An empty file input still sends a part with no name and no bytes: it means "no file".
-    if (bytes.length === 0 && !part.filename) return;
     if (!segments || !options.fileFields.includes(segments[0]!)) {
-      (fieldErrors[key] ??= []).push(NOT_A_FILE_FIELD);
-    } else if (part.file.truncated) {
-      (fieldErrors[key] ??= []).push(options.fileTooLargeMessage);
-    } else {
-      files.set(key, bytes);
+      let size = 0;
+      for await (const chunk of part.file) size += (chunk as Buffer).length;
+      if (size > 0 || part.filename) (fieldErrors[key] ??= []).push(NOT_A_FILE_FIELD);
+      return;
     }
+    const saved = await saveToDisk(request, part);
+    // An empty file input still sends a part with no name and no bytes: it means "no file".
+    if (saved.size === 0 && !part.filename) return;
+    if (part.file.truncated) (fieldErrors[key] ??= []).push(options.fileTooLargeMessage);
+    else files.set(key, saved);
     return;
   }
   if (!segments) return;

@@ -1,7 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error.js';
+import { createUploadGate, type UploadGate } from '../lib/upload-gate.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where uploaded files wait on disk while their request runs, and who may upload now. */
+    uploads: { dir: string; gate: UploadGate };
+  }
+  interface FastifyRequest {
+    /** Run once the answer has gone (or the client went away): temp files, upload places. */
+    afterResponse: (() => unknown)[];
+  }
+}
 
 export const BODY_MESSAGES = {
   notAnObject: 'リクエストの本文はJSONオブジェクトで送信してください。',
@@ -21,7 +36,25 @@ function consumesMultipart(schema: unknown): boolean {
  * none. Anything else is 415 already (Fastify has no parser for it).
  */
 export const requestBodiesPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { uploadDir: string; uploadGate?: UploadGate }) => {
+    // One folder per process, so instances sharing DATA_DIR never touch each other's files;
+    // folders left by a crash are swept (modules/images/upload-sweep.ts).
+    const dir = path.join(options.uploadDir, `${process.pid}-${randomUUID().slice(0, 8)}`);
+    app.decorate('uploads', { dir, gate: options.uploadGate ?? createUploadGate() });
+    app.decorateRequest('afterResponse', null as unknown as (() => unknown)[]);
+    app.addHook('onRequest', async (request) => {
+      request.afterResponse = [];
+    });
+    const finish = async (request: { afterResponse: (() => unknown)[] | null }) => {
+      const tasks = request.afterResponse?.splice(0) ?? [];
+      await Promise.allSettled(tasks.map(async (task) => task()));
+    };
+    app.addHook('onResponse', finish);
+    app.addHook('onRequestAbort', finish);
+    app.addHook('onClose', async () => {
+      await fs.rm(dir, { recursive: true, force: true });
+    });
+
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser(['application/json', 'text/plain']);
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

@@ -31,3 +31,30 @@ describe('CSP and map tiles', () => {
     expect(csp).not.toContain('gsi.go.jp');
   });
 });
+
+describe('HSTS', () => {
+  it('is sent only when the request came over HTTPS', async () => {
+    ctx = await createTestApp({ TRUST_PROXY: 'true' });
+    const plain = await ctx.app.inject('/api/v2/health');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const spoofed = await ctx.app.inject({
+      url: '/api/v2/health',
+      headers: { 'x-forwarded-proto': 'http' },
+    });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+    const secure = await ctx.app.inject({
+      url: '/api/v2/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('trusts no forwarded protocol without TRUST_PROXY', async () => {
+    ctx = await createTestApp();
+    const response = await ctx.app.inject({
+      url: '/api/v2/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});

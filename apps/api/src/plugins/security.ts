@@ -42,8 +42,15 @@ export const securityPlugin = fp(
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Sent below, and only over HTTPS: over plain HTTP the header means nothing (RFC 6797).
+      strictTransportSecurity: false,
       // Shared post links open in other sites; referrer carries only our origin.
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.protocol === 'https')
+        reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      return payload;
     });
     // Brotli's default quality (11) costs far too much CPU per dynamic response.
     await app.register(compress, {

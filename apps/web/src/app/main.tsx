@@ -1,3 +1,5 @@
+// Must stay first: configures zod before any schema is built (see zod-config.ts).
+import './zod-config';
 import '@fontsource/noto-sans-jp/japanese-400.css';
 import '@fontsource/noto-sans-jp/japanese-700.css';
 import '@fontsource/noto-sans-jp/latin-400.css';
@@ -5,7 +7,6 @@ import '@fontsource/noto-sans-jp/latin-700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { z } from 'zod';
 import { meQueryOptions } from '../features/auth/api/get-me';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { reloadOnceForChunkError } from '../lib/chunk-reload';
@@ -13,8 +14,6 @@ import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 import { createUnauthorizedHandler } from './session-expiry';
-
-z.config(z.locales.ja());
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

@@ -211,6 +211,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
     async (request, reply) => {
       const session = await auth.requireUser(request, reply);
       const body = await readMultipart(request, {
+        memberId: session.user.id,
         fileFields: ['avatar'],
         maxFiles: 1,
         maxFileBytes: AVATAR_MAX_BYTES,

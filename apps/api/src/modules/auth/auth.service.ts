@@ -15,7 +15,7 @@ import {
   passwordResetMail,
   enqueueMail,
 } from '../mail/mail-outbox.service.js';
-import type { ImageStorage } from '../images/images.service.js';
+import type { ImageSource, ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
 import { prepareMemberRemoval } from '../posts/posts.service.js';
 import { prepareMemberLeaving } from '../users/users.service.js';
@@ -308,7 +308,7 @@ export async function updateProfile(
   deps: AuthDeps,
   user: repository.UserRow,
   fields: ProfileUpdateFields,
-  avatar: Buffer | undefined,
+  avatar: ImageSource | undefined,
 ): Promise<Me> {
   const stored = avatar
     ? await images

@@ -1,5 +1,32 @@
+import fs from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../../lib/http-error.js';
+import { createWorkQueue } from '../../lib/work-queue.js';
+
+/**
+ * Memory under a burst of uploads: images are decoded IMAGES_DECODED_AT_ONCE at a time in
+ * this process, each on one libvips thread, and libvips keeps no cache of decoded images.
+ * Uploads wait on disk meanwhile (lib/multipart.ts), so a burst costs disk, not memory.
+ */
+export const IMAGES_DECODED_AT_ONCE = 2;
+sharp.cache(false);
+sharp.concurrency(1);
+const decodeQueue = createWorkQueue(IMAGES_DECODED_AT_ONCE);
+
+/** An upload: bytes in memory, or a file on disk (how uploads arrive). */
+export type ImageSource = Buffer | { path: string; size: number };
+
+async function headOf(source: ImageSource): Promise<Buffer> {
+  if (Buffer.isBuffer(source)) return source.subarray(0, 32);
+  const handle = await fs.open(source.path, 'r');
+  try {
+    const head = Buffer.alloc(32);
+    const { bytesRead } = await handle.read(head, 0, 32, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
 
 /** Bounds on the long side of the re-encoded images. */
 export const DISPLAY_MAX_SIDE = 2048;
@@ -85,10 +112,10 @@ function decodeFailure(error: unknown, type: SniffedType): HttpError {
   return new HttpError('VALIDATION_FAILED', IMAGE_MESSAGES.corrupt);
 }
 
-function decoder(bytes: Buffer) {
+function decoder(source: ImageSource) {
   // failOn 'error' (not the default 'warning'): phone JPEGs often carry harmless warnings
   // such as trailing bytes, and refusing them would refuse real photos.
-  return sharp(bytes, {
+  return sharp(Buffer.isBuffer(source) ? source : source.path, {
     limitInputPixels: MAX_INPUT_PIXELS,
     failOn: 'error',
     pages: 1,
@@ -102,16 +129,19 @@ function decoder(bytes: Buffer) {
  * EXIF orientation is applied to the pixels first, so photos still stand upright.
  */
 export async function processUpload(
-  bytes: Buffer,
+  source: ImageSource,
   options: { maxBytes?: number } = {},
 ): Promise<ProcessedImage> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
-  if (bytes.length === 0) throw new HttpError('VALIDATION_FAILED', IMAGE_MESSAGES.empty);
-  if (bytes.length > maxBytes)
-    throw new HttpError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge(maxBytes));
-  const type = sniffImageType(bytes);
+  const size = Buffer.isBuffer(source) ? source.length : source.size;
+  if (size === 0) throw new HttpError('VALIDATION_FAILED', IMAGE_MESSAGES.empty);
+  if (size > maxBytes) throw new HttpError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge(maxBytes));
+  const type = sniffImageType(await headOf(source));
   if (!type) throw new HttpError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unsupported);
+  return decodeQueue.run(() => reencode(source, type));
+}
 
+async function reencode(bytes: ImageSource, type: SniffedType): Promise<ProcessedImage> {
   // The header alone tells the canvas size: refuse bombs before decoding a single pixel.
   let metadata: Metadata;
   try {

@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { images } from '../../db/schema/index.js';
+import { images, postImages, users } from '../../db/schema/index.js';
 
 /** The only place with Drizzle queries for images (docs/conventions.md#api-modules). */
 
@@ -40,5 +40,42 @@ export async function deleteImageRowsOwnedBy(
   return db
     .delete(images)
     .where(eq(images.ownerId, ownerId))
+    .returning({ storageKey: images.storageKey, thumbStorageKey: images.thumbStorageKey });
+}
+
+/**
+ * Deletes up to `limit` images created before `cutoff` that nothing refers to, and hands back
+ * their file keys. An image is referred to by a post (`post_images`) or as an avatar
+ * (`users.avatar_image_id`); a new table that refers to images must be added here.
+ */
+export async function deleteUnattachedImageRows(
+  db: Database,
+  cutoff: Date,
+  limit: number,
+): Promise<ImageFileKeys[]> {
+  const unattached = db
+    .select({ id: images.id })
+    .from(images)
+    .where(
+      and(
+        lt(images.createdAt, cutoff),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(postImages)
+            .where(eq(postImages.imageId, images.id)),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(users)
+            .where(eq(users.avatarImageId, images.id)),
+        ),
+      ),
+    )
+    .limit(limit);
+  return db
+    .delete(images)
+    .where(inArray(images.id, unattached))
     .returning({ storageKey: images.storageKey, thumbStorageKey: images.thumbStorageKey });
 }

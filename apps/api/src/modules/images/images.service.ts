@@ -2,11 +2,12 @@ import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/database.js';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
 import { imageStorageKey, type ImageStorage, type StoredObject } from './image-storage.js';
-import { processUpload } from './image-processing.js';
+import { processUpload, type ImageSource } from './image-processing.js';
 import * as repository from './images.repository.js';
 
 export type { ImageRow } from './images.repository.js';
 export type { ImageStorage } from './image-storage.js';
+export type { ImageSource } from './image-processing.js';
 export { IMAGE_MESSAGES } from './image-processing.js';
 export type ImageSize = 'full' | 'thumb';
 
@@ -28,10 +29,10 @@ export async function storeImage(
   db: Database,
   storage: ImageStorage,
   ownerId: string | null,
-  bytes: Buffer,
+  source: ImageSource,
   options: { maxBytes?: number } = {},
 ): Promise<repository.ImageRow> {
-  const processed = await processUpload(bytes, options);
+  const processed = await processUpload(source, options);
   const id = uuidv7();
   const storageKey = imageStorageKey(id, 'full');
   const thumbStorageKey = imageStorageKey(id, 'thumb');

@@ -6,7 +6,7 @@ import {
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
-import type { ImageStorage } from '../images/images.service.js';
+import type { ImageSource, ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 
@@ -15,7 +15,7 @@ import { POST_MESSAGES as M } from './posts.messages.js';
  * …): each slot a new file or, in an edit, the id of one of the post's current photos.
  */
 export type PhotoSlot = { field: string } & (
-  { kind: 'file'; bytes: Buffer } | { kind: 'existing'; id: string }
+  { kind: 'file'; bytes: ImageSource } | { kind: 'existing'; id: string }
 );
 
 const imageIdSchema = postUpdateFieldsSchema.shape.images.unwrap().element;
@@ -30,8 +30,8 @@ function slotIndex(key: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-function fileSlots(files: Map<string, Buffer>, errors: FieldErrors) {
-  const slots: { index: number; key: string; bytes: Buffer }[] = [];
+function fileSlots(files: Map<string, ImageSource>, errors: FieldErrors) {
+  const slots: { index: number; key: string; bytes: ImageSource }[] = [];
   for (const [key, bytes] of files) {
     const index = slotIndex(key);
     if (index === null) add(errors, key, M.imageFieldName);
@@ -41,7 +41,7 @@ function fileSlots(files: Map<string, Buffer>, errors: FieldErrors) {
 }
 
 /** The photos of a new post, in index order. */
-export function photosOfCreate(files: Map<string, Buffer>): PhotoSlot[] {
+export function photosOfCreate(files: Map<string, ImageSource>): PhotoSlot[] {
   const errors: FieldErrors = {};
   const slots = fileSlots(files, errors);
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
@@ -55,7 +55,7 @@ export function photosOfCreate(files: Map<string, Buffer>): PhotoSlot[] {
  */
 export function photosOfUpdate(
   texts: Map<string, string>,
-  files: Map<string, Buffer>,
+  files: Map<string, ImageSource>,
   cleared: boolean,
 ): PhotoSlot[] | null {
   const errors: FieldErrors = {};

@@ -146,7 +146,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, d
     },
     async (request, reply) => {
       const session = await auth.requireUser(request, reply);
-      const body = await readMultipart(request, uploads);
+      const body = await readMultipart(request, { ...uploads, memberId: session.user.id });
       const fields = parseFields(postCreateFieldsSchema, body.fields);
       const photos = photosOfCreate(body.files);
       const post = await service.createPost(deps, session.user.id, fields, photos);
@@ -194,7 +194,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, d
     },
     async (request, reply) => {
       const session = await auth.requireUser(request, reply);
-      const body = await readMultipart(request, uploads);
+      const body = await readMultipart(request, { ...uploads, memberId: session.user.id });
       const { images_cleared: cleared, ...fields } = parseFields(postUpdateTextSchema, body.fields);
       const photos = photosOfUpdate(body.fileFieldTexts, body.files, cleared === 'true');
       const post = await service.updatePost(

@@ -1,0 +1,43 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DataDirError, asDataDirError, checkDataDir } from './data-dir.js';
+
+const fsError = (code: string) => Object.assign(new Error(`${code}: failed`), { code });
+
+describe('the data folder at start-up', () => {
+  it('is created when missing and proven writable, leaving nothing behind', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-datadir-'));
+    const dir = path.join(root, 'data');
+    await checkDataDir(dir);
+    expect(await fs.readdir(dir)).toEqual([]);
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it('names a read-only or full folder in Japanese and English', () => {
+    const readOnly = asDataDirError(fsError('EROFS'), '/srv/data');
+    expect(readOnly).toBeInstanceOf(DataDirError);
+    expect((readOnly as Error).message).toContain('書き込めません');
+    expect((readOnly as Error).message).toContain('is not writable');
+    expect((readOnly as Error).message).toContain('/srv/data');
+    expect(asDataDirError(fsError('EACCES'), '/x')).toMatchObject({ reason: 'read-only' });
+
+    const full = asDataDirError(fsError('ENOSPC'), '/srv/data');
+    expect(full).toMatchObject({ reason: 'full' });
+    expect((full as Error).message).toContain('空きがありません');
+    expect((full as Error).message).toContain('is full');
+
+    const other = fsError('EIO');
+    expect(asDataDirError(other, '/x')).toBe(other);
+  });
+
+  it('refuses a folder that cannot be created', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-datadir-'));
+    const file = path.join(root, 'a-file');
+    await fs.writeFile(file, 'x');
+    // A path through a regular file: not a data folder, whoever runs the test.
+    await expect(checkDataDir(path.join(file, 'data'))).rejects.toMatchObject({ code: 'ENOTDIR' });
+    await fs.rm(root, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The data folder must be writable before anything starts: otherwise the first write (the
+ * database, an upload) fails with a raw EROFS or ENOSPC deep inside a request. These errors
+ * name the problem in Japanese and English and stop start-up.
+ */
+export class DataDirError extends Error {
+  constructor(
+    readonly reason: 'read-only' | 'full',
+    readonly dir: string,
+  ) {
+    super(
+      reason === 'read-only'
+        ? `データフォルダー（DATA_DIR: ${dir}）に書き込めません（読み取り専用か、権限がありません）。` +
+            `書き込めるフォルダーを DATA_DIR に指定してください。\n` +
+            `The data folder (DATA_DIR: ${dir}) is not writable (read-only or no permission). ` +
+            'Set DATA_DIR to a writable folder.'
+        : `データフォルダー（DATA_DIR: ${dir}）のディスクに空きがありません。空きを作ってから起動してください。\n` +
+            `The disk holding the data folder (DATA_DIR: ${dir}) is full. Free some space and start again.`,
+    );
+    this.name = 'DataDirError';
+  }
+}
+
+const READ_ONLY = new Set(['EROFS', 'EACCES', 'EPERM']);
+const FULL = new Set(['ENOSPC', 'EDQUOT']);
+
+/** A file-system error about the data folder as a named DataDirError; anything else as it is. */
+export function asDataDirError(error: unknown, dir: string): unknown {
+  const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+  if (READ_ONLY.has(code)) return new DataDirError('read-only', dir);
+  if (FULL.has(code)) return new DataDirError('full', dir);
+  return error;
+}
+
+/** Creates the folder if needed and proves it takes a write (and has room for one). */
+export async function checkDataDir(dir: string): Promise<void> {
+  const probe = path.join(dir, `.write-check-${process.pid}`);
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(probe, Buffer.alloc(64 * 1024));
+    await fs.rm(probe, { force: true });
+  } catch (error) {
+    await fs.rm(probe, { force: true }).catch(() => undefined);
+    throw asDataDirError(error, dir);
+  }
+}
