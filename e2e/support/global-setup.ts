@@ -69,6 +69,9 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Journeys never reach the network: the offline basemap only.
       MAP_TILE_URL: 'off',
+      // Members made through the API say which client they are (X-Forwarded-For), so each
+      // spends its own mail budget as separate people would (docs/security.md).
+      TRUST_PROXY: 'true',
     },
     stdio: ['ignore', log.fd, log.fd],
   });
