@@ -166,7 +166,7 @@ describeInBrowser('navigation', () => {
     expect(await like.textContent()).toContain('0');
 
     await like.dblclick();
-    await expect.poll(() => like.getAttribute('aria-busy')).toBeNull();
+    await expect.poll(() => like.getAttribute('aria-busy'), { timeout: 10_000 }).toBeNull();
     expect(await like.getAttribute('aria-pressed')).toBe('true');
     expect(await like.textContent()).toContain('1');
     expect(likeCalls).toEqual(['POST']);
@@ -174,13 +174,13 @@ describeInBrowser('navigation', () => {
     // A separate click after the answer takes it back, as usual.
     await like.click();
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
-    await expect.poll(() => like.getAttribute('aria-busy')).toBeNull();
+    await expect.poll(() => like.getAttribute('aria-busy'), { timeout: 10_000 }).toBeNull();
     expect(await like.textContent()).toContain('0');
     expect(likeCalls).toEqual(['POST', 'DELETE']);
 
     // And after a reload the button shows what the server has.
     await like.dblclick();
-    await expect.poll(() => like.getAttribute('aria-busy')).toBeNull();
+    await expect.poll(() => like.getAttribute('aria-busy'), { timeout: 10_000 }).toBeNull();
     await open(page, `/post/${postId}`);
     const reloaded = page.getByRole('button', { name: /^いいね/ });
     await expect.poll(() => reloaded.getAttribute('aria-pressed')).toBe('true');
