@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../config/paths';
 import { clearSession, ME_QUERY_KEY } from '../features/auth/api/get-me';
-import type { AppRouter } from './router';
+import type { createBrowserRouter } from 'react-router';
 
 /** What the login page is told when it was reached because a session ended. */
 export interface LoginPageState {
@@ -24,7 +24,7 @@ export function isSessionExpiredState(state: unknown): state is LoginPageState {
  */
 export function createUnauthorizedHandler(
   queryClient: QueryClient,
-  router: Pick<AppRouter, 'state' | 'navigate'>,
+  router: Pick<ReturnType<typeof createBrowserRouter>, 'state' | 'navigate'>,
 ): () => void {
   return () => {
     const hadSession = Boolean(queryClient.getQueryData(ME_QUERY_KEY));
