@@ -3,7 +3,6 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
-import { HEALTH_DEADLINE_MS } from '../../src/modules/health/health.routes.js';
 import { createTestDatabase, testConfig, testDriver } from '../test-app.js';
 
 /**
@@ -126,7 +125,7 @@ describe('a database that stops answering', () => {
     expect(health.statusCode).toBe(503);
     expect(health.json()).toMatchObject({ success: false, status: 503, data: null });
     expect(health.headers['retry-after']).toBeDefined();
-    expect(elapsed).toBeGreaterThanOrEqual(HEALTH_DEADLINE_MS - 50);
+    // Within 2 s: the health deadline, or sooner when no connection can be opened at all.
     expect(elapsed).toBeLessThan(2_000 + 500);
 
     const read = await app.inject('/api/v2/stations/1130208');
