@@ -1,38 +1,141 @@
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.js';
+import { recordResponses } from './lib/bare-server.js';
+import { startLeafletPage } from './lib/leaflet-page.js';
 import { startServer } from './lib/server.js';
 
-const RUNS = 5;
+const RUNS = Number(process.env.BENCH_MAP_RUNS ?? 5);
+/** The top map's first view and cluster radius (apps/web/src/features/stations/utils/map-view.ts). */
+const JAPAN_FIT_BOUNDS: [[number, number], [number, number]] = [
+  [122.9, 24.0],
+  [145.9, 45.6],
+];
+const CLUSTER_RADIUS_PX = 80;
+
+interface Transfer {
+  url: string;
+  type: string;
+  status: number;
+  bytes: number;
+  startedMs: number;
+}
+
+/** Every response of a page load with its bytes on the wire (compressed), via the DevTools protocol. */
+async function recordTransfers(page: Page) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  const requests = new Map<string, Transfer>();
+  let origin = 0;
+  session.on('Network.requestWillBeSent', (event) => {
+    if (!origin) origin = event.timestamp;
+    requests.set(event.requestId, {
+      url: event.request.url,
+      type: event.type ?? 'Other',
+      status: 0,
+      bytes: 0,
+      startedMs: Math.round((event.timestamp - origin) * 1000),
+    });
+  });
+  session.on('Network.responseReceived', (event) => {
+    const transfer = requests.get(event.requestId);
+    if (transfer) transfer.status = event.response.status;
+  });
+  session.on('Network.loadingFinished', (event) => {
+    const transfer = requests.get(event.requestId);
+    if (transfer) transfer.bytes = event.encodedDataLength;
+  });
+  return () => [...requests.values()];
+}
+
+async function timeToReady(browser: Browser, url: string, record = false) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const transfers = record ? await recordTransfers(page) : null;
+  const started = Date.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.locator('[data-map-ready="true"]').waitFor({ timeout: 60_000 });
+  const ms = Date.now() - started;
+  // Let whatever the first view still asks for arrive, so the transfer counts it.
+  if (transfers) await page.waitForLoadState('networkidle').catch(() => undefined);
+  const list = transfers?.() ?? [];
+  await context.close();
+  return { ms, transfers: list };
+}
+
+function firstVisit(transfers: Transfer[]) {
+  const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+  const isMapChunk = (t: Transfer) => t.type === 'Script' && /maplibre-gl/.test(t.url);
+  const scripts = transfers.filter((t) => t.type === 'Script');
+  const at = (pattern: RegExp) => transfers.find((t) => pattern.test(t.url))?.startedMs ?? null;
+  return {
+    requests: transfers.length,
+    total_kb: kb(transfers.reduce((sum, t) => sum + t.bytes, 0)),
+    javascript_kb: kb(scripts.reduce((sum, t) => sum + t.bytes, 0)),
+    javascript_before_map_chunk_kb: kb(
+      scripts.filter((t) => !isMapChunk(t)).reduce((sum, t) => sum + t.bytes, 0),
+    ),
+    map_chunk_kb: kb(scripts.filter(isMapChunk).reduce((sum, t) => sum + t.bytes, 0)),
+    fonts_kb: kb(transfers.filter((t) => t.type === 'Font').reduce((sum, t) => sum + t.bytes, 0)),
+    failed: transfers.filter((t) => t.status >= 400).map((t) => `${t.status} ${t.url}`),
+    started_ms: {
+      map_chunk: transfers.find(isMapChunk)?.startedMs ?? null,
+      station_markers: at(/\/api\/v2\/stations\/markers/),
+      post_markers: at(/\/api\/v2\/map\/markers/),
+    },
+  };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
- * Time from navigation start until the top map reports all station markers drawn
- * (`data-map-ready="true"`), cold cache each run, in headless Chromium (SwiftShader).
+ * The top map against a plain Leaflet.markercluster page with the same points
+ * (docs/benchmarks.md#map-first-render): from navigation start until all station clusters are
+ * drawn (`data-map-ready="true"`), cold cache each run, runs interleaved, headless Chromium at
+ * 1280×800 (SwiftShader). The first Ekispot run also records what a first visit transfers.
  */
 export async function benchMapRender() {
   const executablePath = findChromium();
   if (!executablePath) return { skipped: 'no Chromium found' };
   const server = await startServer();
+  const [markers] = await recordResponses(server, ['/api/v2/stations/markers']);
+  const peer = await startLeafletPage({
+    markersJson: markers!.body,
+    bounds: JAPAN_FIT_BOUNDS,
+    clusterRadius: CLUSTER_RADIUS_PX,
+  });
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
-    const times: number[] = [];
+    const ekispot: number[] = [];
+    const leaflet: number[] = [];
+    let visit: ReturnType<typeof firstVisit> | null = null;
     for (let run = 0; run < RUNS; run += 1) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      const started = Date.now();
-      await page.goto(server.url, { waitUntil: 'commit' });
-      await page.locator('[data-map-ready="true"]').waitFor({ timeout: 60_000 });
-      times.push(Date.now() - started);
-      await context.close();
+      const ours = await timeToReady(browser, server.url, run === 0);
+      if (run === 0) visit = firstVisit(ours.transfers);
+      ekispot.push(ours.ms);
+      leaflet.push((await timeToReady(browser, peer.url)).ms);
     }
-    times.sort((a, b) => a - b);
-    return {
+    const result = {
       runs: RUNS,
-      median_ms: times[Math.floor(RUNS / 2)],
-      min_ms: times[0],
-      max_ms: times[RUNS - 1],
+      points: JSON.parse(markers!.body.toString('utf8')).data.count as number,
+      ekispot_ms: { median: median(ekispot), min: Math.min(...ekispot), max: Math.max(...ekispot) },
+      leaflet_markercluster_ms: {
+        median: median(leaflet),
+        min: Math.min(...leaflet),
+        max: Math.max(...leaflet),
+      },
+      ratio: Math.round((median(ekispot) / median(leaflet)) * 100) / 100,
+      first_visit: visit,
     };
+    console.error(
+      `\nTop map ready: Ekispot ${result.ekispot_ms.median} ms, Leaflet.markercluster ` +
+        `${result.leaflet_markercluster_ms.median} ms (medians of ${RUNS}) → ratio ${result.ratio}` +
+        `\nFirst visit: ${visit?.total_kb} kB, JavaScript before the map chunk ${visit?.javascript_before_map_chunk_kb} kB`,
+    );
+    return result;
   } finally {
     await browser.close();
+    await peer.stop();
     await server.stop();
   }
 }

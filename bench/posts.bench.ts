@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { measureLoad } from './lib/load.js';
 import { createScratchDatabase } from './lib/postgres.js';
 import { startServer, type RunningServer } from './lib/server.js';
 
@@ -76,23 +76,8 @@ async function seed(query: Query): Promise<{ postIds: string[]; centers: [number
   };
 }
 
-async function measure(server: RunningServer, paths: string[]) {
-  let next = 0;
-  const path = () => paths[(next = (next + 7919) % paths.length)]!;
-  const requests = [{ setupRequest: (r: object) => ({ ...r, path: path() }) }];
-  await autocannon({ url: server.url, connections: 10, duration: 3, requests });
-  const result = await autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests,
-  });
-  return {
-    requests_per_s: Math.round(result.requests.average),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+function measure(server: RunningServer, paths: string[]) {
+  return measureLoad(server.url, paths, { connections: CONNECTIONS, durationS: DURATION_S });
 }
 
 /** How many markers a whole-Japan view gets, and their size as JSON and with brotli. */

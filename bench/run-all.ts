@@ -1,18 +1,25 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { benchCompare } from './compare.bench.js';
 import { benchImport } from './import.bench.js';
+import { benchLists } from './lists.bench.js';
 import { benchMapRender } from './map-render.bench.js';
 import { benchMarkers } from './markers.bench.js';
+import { benchNotifications } from './notifications.bench.js';
 import { benchPeople } from './people.bench.js';
 import { benchPosts } from './posts.bench.js';
+import { benchRankings } from './rankings.bench.js';
 import { benchSearch } from './search.bench.js';
 import { benchStationLatency } from './station-latency.bench.js';
+import { benchTwoInstances } from './two-instances.bench.js';
+import { benchTimeline } from './timeline.bench.js';
 import { benchUploadFlood } from './upload-flood.bench.js';
 
 /**
  * npm run bench  (after `npm run build`). Set BENCH_POSTGRES_URL (e.g.
- * postgres://postgres@127.0.0.1:5432/postgres) to run the PostgreSQL side too.
+ * postgres://postgres@127.0.0.1:5432/postgres) to run the PostgreSQL side too (and the
+ * two-instance run, which also uses BENCH_REDIS_URL, e.g. redis://127.0.0.1:6379).
  * Prints JSON and writes bench/results/latest.json.
  */
 const postgresUrl = process.env.BENCH_POSTGRES_URL;
@@ -27,14 +34,21 @@ const machine = {
 };
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine };
 
+if (want('compare')) results.compare = await benchCompare(postgresUrl);
 if (want('import')) results.import = await benchImport(postgresUrl);
 if (want('markers')) results.markers = await benchMarkers();
 if (want('station')) results.station_detail = await benchStationLatency(postgresUrl);
 if (want('search')) results.station_search = await benchSearch(postgresUrl);
 if (want('posts')) results.posts = await benchPosts(postgresUrl);
 if (want('people')) results.people = await benchPeople(postgresUrl);
+if (want('rankings')) results.rankings = await benchRankings(postgresUrl);
+if (want('timeline')) results.timeline = await benchTimeline(postgresUrl);
+if (want('notifications')) results.notifications = await benchNotifications(postgresUrl);
+if (want('lists')) results.lists = await benchLists(postgresUrl);
 if (want('map')) results.map_first_render = await benchMapRender();
 if (want('flood')) results.upload_flood = await benchUploadFlood();
+if (want('two'))
+  results.two_instances = await benchTwoInstances(postgresUrl, process.env.BENCH_REDIS_URL);
 
 console.log(JSON.stringify(results, null, 2));
 const out = path.join(import.meta.dirname, 'results');

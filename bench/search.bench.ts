@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import { measureLoad } from './lib/load.js';
 import { createScratchDatabase } from './lib/postgres.js';
 import { startServer, type RunningServer } from './lib/server.js';
 
@@ -29,27 +29,11 @@ export const SEARCH_QUERIES = [
 ];
 
 async function load(server: RunningServer) {
-  let next = 0;
-  const path = () =>
-    `/api/v2/stations/search?q=${encodeURIComponent(SEARCH_QUERIES[next++ % SEARCH_QUERIES.length]!)}`;
-  await autocannon({
-    url: server.url,
-    connections: 4,
-    duration: 3,
-    requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }],
-  });
-  const result = await autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }],
-  });
-  return {
-    requests_per_s: Math.round(result.requests.average),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+  return measureLoad(
+    server.url,
+    SEARCH_QUERIES.map((q) => `/api/v2/stations/search?q=${encodeURIComponent(q)}`),
+    { connections: CONNECTIONS, durationS: DURATION_S, warmUpS: 3 },
+  );
 }
 
 /** GET /api/v2/stations/search over a mix of queries, 10 connections, PGlite and PostgreSQL. */

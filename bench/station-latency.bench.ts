@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import { measureLoad } from './lib/load.js';
 import { createScratchDatabase } from './lib/postgres.js';
 import { startServer, type RunningServer } from './lib/server.js';
 
@@ -13,28 +13,11 @@ async function stationIds(server: RunningServer): Promise<number[]> {
 
 async function load(server: RunningServer) {
   const ids = await stationIds(server);
-  let next = 0;
-  // Walk the ids with a fixed stride so every run asks for the same spread of stations.
-  const path = () => `/api/v2/stations/${ids[(next = (next + 7919) % ids.length)]}`;
-  // Warm up caches and JIT before measuring.
-  await autocannon({
-    url: server.url,
-    connections: 10,
-    duration: 3,
-    requests: [{ setupRequest: (r) => ({ ...r, path: path() }) }],
-  });
-  const result = await autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }],
-  });
-  return {
-    requests_per_s: Math.round(result.requests.average),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+  return measureLoad(
+    server.url,
+    ids.map((id) => `/api/v2/stations/${id}`),
+    { connections: CONNECTIONS, durationS: DURATION_S },
+  );
 }
 
 /** GET /api/v2/stations/{id} under 50 concurrent connections, PGlite and PostgreSQL side by side. */

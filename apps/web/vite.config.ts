@@ -18,6 +18,8 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by the server to announce the top page's chunks in its HTML (apps/api/src/plugins/top-page-preload.ts).
+    manifest: true,
     chunkSizeWarningLimit: 1500,
   },
 }));

@@ -18,14 +18,21 @@ export interface RunningServer {
  * `dataDir` when given (then the folder is kept on stop, for a later start).
  */
 export async function startServer(
-  options: { databaseUrl?: string; dataDir?: string } = {},
+  options: {
+    databaseUrl?: string;
+    dataDir?: string;
+    /** More environment for the server (REDIS_URL, SHUTDOWN_DELAY_MS…). */
+    env?: Record<string, string>;
+    /** A fixed port (a restart behind a proxy keeps its address); a free one otherwise. */
+    port?: number;
+  } = {},
 ): Promise<RunningServer> {
   const entry = path.join(root, 'apps/api/dist/server.js');
   await fs.access(entry).catch(() => {
     throw new Error('apps/api/dist/server.js is missing: run `npm run build` first');
   });
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-bench-')));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: root,
@@ -38,6 +45,7 @@ export async function startServer(
       DATABASE_URL: options.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
       MAP_TILE_URL: 'off',
+      ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

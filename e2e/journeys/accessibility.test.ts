@@ -25,7 +25,7 @@ const MEMBER_PAGES: [string, string][] = [
 async function postSpot(
   email: string,
   password: string,
-): Promise<{ postId: string; userId: string }> {
+): Promise<{ postId: string; userId: string; token: string }> {
   const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -49,7 +49,28 @@ async function postSpot(
     body: form,
   });
   if (created.status !== 201) throw new Error(`post failed: ${created.status}`);
-  return { postId: ((await created.json()).data as { id: string }).id, userId: user.id };
+  return {
+    postId: ((await created.json()).data as { id: string }).id,
+    userId: user.id,
+    token,
+  };
+}
+
+/** A list with a station and the post in it, made through the API; its id. */
+async function createList(token: string, postId: string): Promise<string> {
+  const call = async (path: string, body: object) => {
+    const response = await fetch(`${baseUrl}/api/v2${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 201) throw new Error(`${path} failed: ${response.status}`);
+    return (await response.json()).data as { id: string };
+  };
+  const list = await call('/lists', { title: '点検用のリスト', description: '駅と広場' });
+  await call(`/lists/${list.id}/items`, { station_group_id: 1130101, note: '丸の内側' });
+  await call(`/lists/${list.id}/items`, { post_id: postId });
+  return list.id;
 }
 
 describeInBrowser('accessibility', () => {
@@ -125,7 +146,8 @@ describeInBrowser('accessibility', () => {
 
     await logIn(page, member.email, member.password);
     await page.waitForURL((url) => url.pathname === '/');
-    const { postId, userId } = await postSpot(member.email, member.password);
+    const { postId, userId, token } = await postSpot(member.email, member.password);
+    const listId = await createList(token, postId);
     const pages: [string, string][] = [
       ...MEMBER_PAGES,
       [`/post/${postId}`, '駅前の広場'],
@@ -137,6 +159,12 @@ describeInBrowser('accessibility', () => {
       [`/profile/${userId}/want-to-visit-stations`, '点検係'],
       [`/users/${userId}/followers`, '点検係さんのフォロワー'],
       [`/users/${userId}/following`, '点検係さんがフォロー中'],
+      ['/list/create', 'リストの作成'],
+      [`/list/${listId}`, '点検用のリスト'],
+      [`/list/update/${listId}`, 'リストの作成'],
+      [`/profile/${userId}/lists`, '点検係'],
+      ['/timeline/list/all', 'リストのタイムライン'],
+      ['/timeline/list/follow', 'フォロー中のリスト'],
     ];
     for (const [path, heading] of pages) {
       await open(page, path);
@@ -146,5 +174,17 @@ describeInBrowser('accessibility', () => {
         problems: [],
       });
     }
+
+    // The 「リストに追加」 dialog, opened from the post page.
+    await open(page, `/post/${postId}`);
+    await page.getByRole('button', { name: 'リストに追加' }).click();
+    await page
+      .getByRole('dialog', { name: 'リストに追加' })
+      .getByRole('checkbox', { name: '点検用のリスト' })
+      .waitFor();
+    expect({ dialog: 'add-to-list', problems: await seriousAccessibilityProblems(page) }).toEqual({
+      dialog: 'add-to-list',
+      problems: [],
+    });
   });
 });

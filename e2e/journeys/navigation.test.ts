@@ -178,8 +178,15 @@ describeInBrowser('navigation', () => {
     expect(await like.textContent()).toContain('0');
     expect(likeCalls).toEqual(['POST', 'DELETE']);
 
-    // And after a reload the button shows what the server has.
+    // And after a reload the button shows what the server has. The reload waits for the
+    // server's answer: right after the clicks the button may not be busy yet, and a reload then
+    // would cancel the request still held back by the slow network.
+    const answered = page.waitForResponse(
+      (response) => response.url().endsWith(`/posts/${postId}/like`),
+      { timeout: 10_000 },
+    );
     await like.dblclick();
+    expect((await answered).request().method()).toBe('POST');
     await expect.poll(() => like.getAttribute('aria-busy'), { timeout: 10_000 }).toBeNull();
     await open(page, `/post/${postId}`);
     const reloaded = page.getByRole('button', { name: /^いいね/ });

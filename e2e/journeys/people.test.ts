@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { createMember, logIn } from '../support/accounts.js';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { postSpotAs } from '../support/posts.js';
 
 /**
  * People in the browser: A and B join; B finds A in the directory, follows A from the
@@ -14,28 +15,6 @@ const stamp = Date.now();
 async function signedIn(page: Page, member: { email: string; password: string }) {
   await logIn(page, member.email, member.password);
   await page.waitForURL((url) => url.pathname === '/');
-}
-
-/** A's spot and A's id, through the API (the posts journey covers the editor). */
-async function postSpotAs(member: { email: string; password: string }, title: string) {
-  const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: member.email, password: member.password }),
-  });
-  const { token, user } = (await login.json()).data as { token: string; user: { id: string } };
-  const form = new FormData();
-  form.set('kind', 'spot');
-  form.set('title', title);
-  form.set('lat', '35.6809');
-  form.set('lng', '139.7665');
-  const created = await fetch(`${baseUrl}/api/v2/posts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (created.status !== 201) throw new Error(`post failed: ${created.status}`);
-  return { postId: ((await created.json()).data as { id: string }).id, userId: user.id };
 }
 
 describeInBrowser('people', () => {

@@ -21,12 +21,22 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(options: { viewport?: { width: number; height: number } } = {}) {
+    async newPage(
+      options: {
+        viewport?: { width: number; height: number };
+        /** A granted, fixed device position (the stamp journey stands at a station). */
+        geolocation?: { latitude: number; longitude: number; accuracy: number };
+      } = {},
+    ) {
       if (!browser) throw new Error('browser not started');
       const context = await browser.newContext({
         locale: 'ja-JP',
         timezoneId: 'Asia/Tokyo',
         viewport: options.viewport ?? { width: 1280, height: 800 },
+        ...(options.geolocation && {
+          geolocation: options.geolocation,
+          permissions: ['geolocation'],
+        }),
       });
       const page = await context.newPage();
       const problems: string[] = [];

@@ -17,13 +17,18 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createLocalImageStorage, type ImageStorage } from './modules/images/image-storage.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
 import { devMailRoutes } from './modules/mail/dev-mail.routes.js';
+import { listsRoutes } from './modules/lists/lists.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mapRoutes } from './modules/map/map.routes.js';
+import { notificationsPlugin } from './modules/notifications/notifications.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createHeadRenderer } from './modules/share/share.service.js';
 import { stationsRoutes } from './modules/stations/stations.routes.js';
+import { timelinesRoutes } from './modules/timelines/timelines.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { stampsRoutes } from './modules/stamps/stamps.routes.js';
+import { rankingsRoutes } from './modules/rankings/rankings.routes.js';
 import { authenticationPlugin } from './plugins/authentication.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
@@ -33,7 +38,8 @@ import { requestTimeoutPlugin } from './plugins/request-timeout.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { APP_VERSION } from './version.js';
-import { createMemoryCounterStore, createRedisCounterStore } from './lib/counter-store.js';
+import { createMemoryCounterStore, createResilientCounterStore } from './lib/counter-store.js';
+import { counterRateLimitStore } from './lib/rate-limit-store.js';
 import { REDACTED_LOG_PATHS, serializeError, serializeRequest } from './lib/log-safety.js';
 
 // Default validation messages in Japanese (docs/product-rules.md#errors); schemas may still give
@@ -42,12 +48,19 @@ z.config(z.locales.ja());
 
 export interface AppDependencies {
   db: Database;
-  /** Shared store for rate limits across instances (REDIS_URL); in-process when absent. */
+  /**
+   * The process's one Redis client (REDIS_URL), made and closed by server.ts: rate limits and
+   * counters are shared through it across instances; in-process when absent or unreachable.
+   */
   redis?: Redis;
   /** Where uploads live; the local folder DATA_DIR/images by default. */
   imageStorage?: ImageStorage;
+  /** The Redis pub/sub channel of notification fan-out (tests give each run its own). */
+  notificationChannel?: string;
   /** Where log lines go; standard output by default. */
   logStream?: { write(line: string): void };
+  /** The time stamps and rankings are decided at; the system clock by default (tests move it). */
+  clock?: () => Date;
 }
 
 /** Builds the whole app: plugins and modules. Never listens (server.ts does). */
@@ -107,9 +120,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(cookie);
   await app.register(authenticationPlugin, { db: deps.db, publicUrl: config.publicUrl });
   await app.register(requestBodiesPlugin, { uploadDir: path.join(config.dataDir, 'uploads-tmp') });
+  // One set of counters for the whole app: in Redis when configured (shared by every
+  // instance), falling back to this process's memory while Redis is unreachable.
+  const counters = deps.redis
+    ? createResilientCounterStore(deps.redis, app.log, { prefix: `${config.redisKeyPrefix}count:` })
+    : createMemoryCounterStore();
   await app.register(rateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'ekispot-rl:' } : {}),
+    store: counterRateLimitStore(counters),
     // The error handler turns this into the 429 envelope; the plugin adds Retry-After.
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
@@ -119,6 +137,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   await app.register(openapiPlugin, { version: APP_VERSION });
 
+  // Before the modules whose actions notify: its hooks wrap their requests.
+  await app.register(notificationsPlugin, {
+    db: deps.db,
+    publicUrl: config.publicUrl,
+    redis: deps.redis,
+    redisChannel: deps.notificationChannel ?? `${config.redisKeyPrefix}notifications`,
+  });
   await app.register(healthRoutes, { db: deps.db, version: APP_VERSION });
   await app.register(stationsRoutes, { db: deps.db });
   await app.register(mapRoutes, { db: deps.db });
@@ -126,13 +151,18 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     deps.imageStorage ?? createLocalImageStorage(path.join(config.dataDir, 'images'));
   await app.register(authRoutes, {
     db: deps.db,
-    counters: deps.redis ? createRedisCounterStore(deps.redis) : createMemoryCounterStore(),
+    counters,
     publicUrl: config.publicUrl,
     storage: imageStorage,
   });
   await app.register(imagesRoutes, { db: deps.db, storage: imageStorage });
   await app.register(postsRoutes, { db: deps.db, storage: imageStorage });
   await app.register(usersRoutes, { db: deps.db });
+  const clock = deps.clock ?? (() => new Date());
+  await app.register(stampsRoutes, { db: deps.db, clock });
+  await app.register(rankingsRoutes, { db: deps.db, clock });
+  await app.register(timelinesRoutes, { db: deps.db });
+  await app.register(listsRoutes, { db: deps.db, publicUrl: config.publicUrl });
   await app.register(mailRoutes, { db: deps.db });
   // Without SMTP in development, mails are logged, and readable at /dev/mail where that is safe.
   if (config.devMailbox) await app.register(devMailRoutes, { db: deps.db });

@@ -75,4 +75,34 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://localhost:5432/ekispot');
     expect(config.publicUrl).toBe('https://ekispot.example');
   });
+
+  it('reads the settings for several instances', () => {
+    const defaults = loadConfig({});
+    expect([defaults.s3Url, defaults.redisKeyPrefix, defaults.shutdownDelayMs]).toEqual([
+      undefined,
+      'ekispot:',
+      0,
+    ]);
+    const config = loadConfig({
+      S3_URL: 's3+https://key:secret@minio.internal:9000/images?path_style=true',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_KEY_PREFIX: 'staging:',
+      SHUTDOWN_DELAY_MS: '5000',
+    });
+    expect(config.s3Url).toBe('s3+https://key:secret@minio.internal:9000/images?path_style=true');
+    expect([config.redisKeyPrefix, config.shutdownDelayMs]).toEqual(['staging:', 5000]);
+    expect(loadConfig({ S3_URL: 's3://ekispot-images?region=ap-northeast-1' }).s3Url).toBeDefined();
+  });
+
+  it('refuses a bad S3_URL without echoing its credentials', () => {
+    let message = '';
+    try {
+      loadConfig({ S3_URL: 'https://key:hunter2@minio.internal/images', REDIS_KEY_PREFIX: 'a b' });
+    } catch (error) {
+      message = error instanceof ConfigError ? error.message : '';
+    }
+    expect(message).toContain('S3_URL');
+    expect(message).toContain('REDIS_KEY_PREFIX');
+    expect(message).not.toContain('hunter2');
+  });
 });

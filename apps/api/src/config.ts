@@ -32,7 +32,19 @@ const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'must be a postgres:// URL'),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'must be a redis:// URL'),
+  /** Every Redis key starts with it: several deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be 1–64 letters, digits, _ : . or -')
+    .default('ekispot:'),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
+  /** S3-compatible object storage for images (docs/deploy.md#image-storage); unset: DATA_DIR/images. */
+  S3_URL: optionalUrl(['s3:', 's3+http:', 's3+https:'], 'must be an s3+https:// or s3+http:// URL'),
+  /**
+   * On SIGTERM, how long to keep serving (with readiness at 503) before closing the listener,
+   * so the load balancer has noticed; then requests in flight get up to 10 s to finish.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   MAIL_FROM: z.string().min(3).default('えきスポ <no-reply@ekispot.localhost>'),
   /** Raster tiles over the offline basemap; `off` keeps the offline basemap only (tests, CI). */
   MAP_TILE_URL: z.preprocess(
@@ -80,7 +92,11 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
   smtpUrl: string | undefined;
+  /** S3-compatible image storage; unset: the local folder DATA_DIR/images. */
+  s3Url: string | undefined;
+  shutdownDelayMs: number;
   mailFrom: string;
   mapTileUrl: string | undefined;
   mapTileAttribution: string;
@@ -137,7 +153,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     smtpUrl: env.SMTP_URL,
+    s3Url: env.S3_URL,
+    shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     mailFrom: env.MAIL_FROM,
     mapTileUrl: env.MAP_TILE_URL === 'off' ? undefined : env.MAP_TILE_URL,
     mapTileAttribution:

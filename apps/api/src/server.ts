@@ -2,12 +2,15 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirError, asDataDirError, checkDataDir } from './db/data-dir.js';
-import { DataDirLockedError, openDatabase } from './db/database.js';
+import { DataDirLockedError, LOCK_KEYS, openDatabase, withStartupLock } from './db/database.js';
+import { closeRedis, connectRedis, createRedisClient } from './lib/redis.js';
+import { imageStorageFromConfig } from './modules/images/image-storage-config.js';
 import { createImageSweeper } from './modules/images/image-sweep.js';
-import { createLocalImageStorage } from './modules/images/image-storage.js';
+import { S3UrlError } from './modules/images/s3-image-storage.js';
 import { createMailWorker } from './modules/mail/mail-outbox.service.js';
 import { createMailTransport } from './modules/mail/mail-transport.js';
 import { ensureStationData } from './modules/stations/station-import.service.js';
+import { loadStationReadModel } from './modules/stations/stations.service.js';
 
 /** Loads config, opens the database, builds the app, listens, and shuts down gracefully. */
 async function main() {
@@ -40,14 +43,37 @@ async function main() {
     throw error;
   }
 
-  const imageStorage = createLocalImageStorage(path.join(config.dataDir, 'images'));
-  const app = await buildApp(config, { db: database.db, imageStorage });
-  app.log.info({ driver: database.driver }, 'database ready');
-  const imported = await ensureStationData(database.db, app.log);
+  let imageStorage;
+  try {
+    imageStorage = imageStorageFromConfig(config);
+  } catch (error) {
+    if (error instanceof S3UrlError) {
+      console.error(`Invalid configuration:\n  - ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // One Redis client for the process (rate limits, counters; others duplicate() it). Starting
+  // without it is allowed: counts stay in this process until it answers (lib/redis.ts).
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
+  const app = await buildApp(config, { db: database.db, imageStorage, redis });
+  if (redis && !(await connectRedis(redis, app.log, 3_000)))
+    app.log.warn('redis not reachable at start: counting in this process until it answers');
+  app.log.info(
+    { driver: database.driver, images: imageStorage.description, redis: Boolean(redis) },
+    'database ready',
+  );
+  // Instances starting together import once: the first holds the lock, the others then find
+  // the import recorded and skip it.
+  const imported = await withStartupLock(config.databaseUrl, LOCK_KEYS.stationImport, () =>
+    ensureStationData(database.db, app.log),
+  );
   app.log.info(
     { ...imported },
     imported.skipped ? 'station data already loaded' : 'station data imported',
   );
+  // Station reads are served from memory (docs/stations.md#read-model): load it before listening.
+  app.log.info(await loadStationReadModel(database.db), 'station read model loaded');
 
   // Requests only queue mail; this worker sends it, retrying through SMTP outages.
   const transport = createMailTransport({
@@ -77,18 +103,26 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Readiness answers 503 and answers close their connections from now on; after the
+    // delay (the load balancer has seen it), the listener closes and requests in flight
+    // finish, within a bound (docs/deploy.md#graceful-shutdown).
+    app.startDraining();
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out');
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownDelayMs + 10_000);
     timer.unref();
     try {
+      if (config.shutdownDelayMs > 0) {
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+      }
       await app.close();
       // Handlers whose clients went away may still be at work: let them finish first.
       if (!(await app.drainInFlight(5_000))) app.log.warn('shutdown: handlers still running');
       imageSweeper.stop();
       await mailWorker.stop();
       transport.close();
+      if (redis) await closeRedis(redis);
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -30,7 +30,7 @@ export function createPostClient(ctx: { app: FastifyInstance; db: Database }, or
   }
 
   function json(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     auth: TestAuth = {},
     payload?: object,

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppDependencies } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { openPostgres, type DatabaseHandle } from '../src/db/database.js';
 import * as schema from '../src/db/schema/index.js';
@@ -71,14 +71,21 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
  * The whole app on a fresh database, with uploads in a temporary folder that `close` removes.
  * `storage` is that folder's image storage, for tests that check files come and go.
  */
-export async function createTestApp(overrides: Record<string, string> = {}) {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  deps: Pick<AppDependencies, 'redis' | 'imageStorage' | 'clock'> & {
+    database?: DatabaseHandle;
+  } = {},
+) {
+  const database = deps.database ?? (await createTestDatabase());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-test-'));
   const imagesDir = path.join(dataDir, 'images');
-  const storage = createLocalImageStorage(imagesDir);
+  const storage = deps.imageStorage ?? createLocalImageStorage(imagesDir);
   const app = await buildApp(testConfig({ DATA_DIR: dataDir, ...overrides }), {
     db: database.db,
     imageStorage: storage,
+    ...(deps.redis && { redis: deps.redis }),
+    ...(deps.clock && { clock: deps.clock }),
   });
   await app.ready();
   return {
@@ -94,7 +101,8 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     },
     close: async () => {
       await app.close();
-      await database.close();
+      // A database given by the caller is the caller's to close.
+      if (!deps.database) await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -43,3 +43,10 @@ export const PAGE_LIMIT_MAX = 100;
 
 /** Japan's bounding box, used to validate coordinates that must lie in Japan. */
 export const JAPAN_BOUNDS = { west: 122.0, south: 20.0, east: 154.0, north: 46.0 } as const;
+
+/**
+ * Below this zoom the map shows (nearly) all of Japan, and `GET /map/markers` answers for the
+ * whole country whatever the box: the web asks with JAPAN_BOUNDS there, so the top page's first
+ * call is known before the map has loaded and can start with the app code.
+ */
+export const MAP_COUNTRY_VIEW_BELOW_ZOOM = 8;

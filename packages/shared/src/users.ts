@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.js';
 import { pageSchema } from './envelope.js';
+import { listSchema } from './lists.js';
 import { postSchema } from './posts.js';
+import { stampSchema } from './stamps.js';
 
 /**
  * People: profiles and their tabs, follows, the directory, blocks and mutes (docs/people.md).
@@ -94,23 +96,12 @@ export const profileStationSchema = z.object({
 export const profileStationPageSchema = pageSchema(profileStationSchema).extend(tabFields);
 export type ProfileStationPage = z.infer<typeof profileStationPageSchema>;
 
-export const profileListSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  item_count: z.number().int(),
-  is_public: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export const profileListPageSchema = pageSchema(profileListSchema).extend(tabFields);
+/** The lists tab shows the same list cards as the list timelines (docs/lists.md). */
+export const profileListPageSchema = pageSchema(listSchema).extend(tabFields);
 export type ProfileListPage = z.infer<typeof profileListPageSchema>;
 
-export const profileStampSchema = z.object({
-  id: z.string(),
-  station: z.object({ id: z.number().int(), name: z.string(), prefecture_name: z.string() }),
-  collected_at: z.string(),
-});
+/** The stamps tab lists stamps as the stamp book does (stamps.ts). */
+export const profileStampSchema = stampSchema;
 export const profileStampPageSchema = pageSchema(profileStampSchema).extend(tabFields);
 export type ProfileStampPage = z.infer<typeof profileStampPageSchema>;
 

@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataDirLockedError, openPglite } from './database.js';
+import { DataDirLockedError, lockDataDir, openPglite } from './database.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -20,5 +22,46 @@ describe('embedded database', () => {
     await first.close();
     const second = await openPglite(dataDir);
     await second.close();
+  }, 60_000);
+
+  it('takes over at once a lock whose process was killed, but never a live one', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-lock-'));
+    dirs.push(root);
+    const dataDir = path.join(root, 'pg');
+    const holder = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(import.meta.dirname, 'test-fixtures/hold-data-dir-lock.ts'),
+        dataDir,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const [chunk] = (await once(holder.stdout, 'data')) as [Buffer];
+    expect(chunk.toString()).toContain('locked');
+
+    // Alive: refused, whatever the lock's age.
+    await expect(lockDataDir(dataDir)).rejects.toBeInstanceOf(DataDirLockedError);
+
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      holder.kill('SIGKILL');
+      await once(holder, 'exit');
+      // Well inside the 10 s in which the lock file still looks fresh.
+      const startedAt = Date.now();
+      const release = await lockDataDir(dataDir);
+      expect(Date.now() - startedAt).toBeLessThan(5_000);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.join('\n')).toMatch(new RegExp(`process ${holder.pid} is no longer running`));
+      // Now ours, and held against everyone else.
+      await expect(lockDataDir(dataDir)).rejects.toBeInstanceOf(DataDirLockedError);
+      await release();
+    } finally {
+      process.off('warning', onWarning);
+      holder.kill('SIGKILL');
+    }
   }, 60_000);
 });

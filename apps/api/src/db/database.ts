@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -22,6 +23,9 @@ export interface DatabaseHandle {
 
 const MIGRATION_LOCK_KEY = 7_340_001;
 
+/** Advisory lock keys for one-time work at start (docs/deploy.md#starting-together). */
+export const LOCK_KEYS = { migrations: MIGRATION_LOCK_KEY, stationImport: 7_340_002 } as const;
+
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
 
 export class DataDirLockedError extends Error {
@@ -36,27 +40,83 @@ export class DataDirLockedError extends Error {
 
 /**
  * PGlite takes no lock of its own: two processes on one folder would corrupt it.
- * The lock file is refreshed while we run and counts as stale 10 s after a crash.
+ * The lock file is refreshed while we run and counts as stale 10 s after a crash. Beside it
+ * we note which process holds it, so that a restart right after a crash (kill -9, power loss
+ * of a container) can take over a lock whose process is gone instead of waiting those 10 s.
  */
-async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   await fs.mkdir(dir, { recursive: true });
   try {
-    return await lockfile.lock(dir, {
-      lockfilePath: `${dir}.lock`,
-      stale: 10_000,
-      update: 2_000,
-      realpath: false,
-      onCompromised: (error) => {
-        throw error;
-      },
-    });
+    return await takeDataDirLock(dir);
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ELOCKED') {
+    if (!isLockedError(error)) throw error;
+    const owner = await readLockOwner(dir);
+    if (!owner || owner.host !== os.hostname() || isProcessAlive(owner.pid)) {
       throw new DataDirLockedError(dir);
     }
-    throw error;
+    process.emitWarning(
+      `Taking over the lock of the data folder ${dir}: its process ${owner.pid} is no longer running.`,
+    );
+    await fs.rm(lockPath(dir), { recursive: true, force: true });
+    try {
+      return await takeDataDirLock(dir);
+    } catch (retryError) {
+      // Another process won the race for the freed lock.
+      throw isLockedError(retryError) ? new DataDirLockedError(dir) : retryError;
+    }
   }
 }
+
+const lockPath = (dir: string) => `${dir}.lock`;
+const ownerPath = (dir: string) => `${dir}.lock-owner.json`;
+
+async function takeDataDirLock(dir: string): Promise<() => Promise<void>> {
+  const release = await lockfile.lock(dir, {
+    lockfilePath: lockPath(dir),
+    stale: 10_000,
+    update: 2_000,
+    realpath: false,
+    onCompromised: (error) => {
+      throw error;
+    },
+  });
+  const owner: LockOwner = { pid: process.pid, host: os.hostname() };
+  await fs.writeFile(ownerPath(dir), JSON.stringify(owner));
+  return async () => {
+    await fs.rm(ownerPath(dir), { force: true });
+    await release();
+  };
+}
+
+interface LockOwner {
+  pid: number;
+  host: string;
+}
+
+async function readLockOwner(dir: string): Promise<LockOwner | undefined> {
+  try {
+    const owner = JSON.parse(await fs.readFile(ownerPath(dir), 'utf8')) as Partial<LockOwner>;
+    return Number.isSafeInteger(owner.pid) && typeof owner.host === 'string'
+      ? { pid: owner.pid as number, host: owner.host }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isProcessAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return !(error instanceof Error && 'code' in error && error.code === 'ESRCH');
+  }
+}
+
+const isLockedError = (error: unknown) =>
+  error instanceof Error && 'code' in error && error.code === 'ELOCKED';
 
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const release = dataDir ? await lockDataDir(dataDir) : undefined;
@@ -128,9 +188,9 @@ async function migratePostgres(connectionString: string): Promise<void> {
   try {
     const lockClient = await pool.connect();
     try {
-      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await lockClient.query('select pg_advisory_lock($1)', [LOCK_KEYS.migrations]);
       await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder });
-      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await lockClient.query('select pg_advisory_unlock($1)', [LOCK_KEYS.migrations]);
     } finally {
       lockClient.release();
     }
@@ -149,4 +209,31 @@ export function openDatabase(options: {
       ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     });
   return openPglite(path.join(options.dataDir, 'pg'));
+}
+
+/**
+ * Runs `work` while holding a PostgreSQL advisory lock on a connection of its own (no
+ * statement or idle timeouts, which a long import would trip), so instances starting together
+ * do one-time work one after the other: the first does it, the next find it done. PGlite is
+ * one process per folder already (the data-folder lock), so nothing is taken there.
+ */
+export async function withStartupLock<T>(
+  databaseUrl: string | undefined,
+  key: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!databaseUrl) return work();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [key]);
+    }
+  } finally {
+    await client.end();
+  }
 }

@@ -80,3 +80,44 @@ export function createRedisCounterStore(redis: Redis, prefix = 'ekispot-count:')
     },
   };
 }
+
+type WarnLogger = { warn(obj: object, msg: string): void };
+
+/**
+ * Redis when it answers, this process's memory when it does not: losing Redis must not fail
+ * requests. While it is gone, counts are per process again (weaker, never absent), with one
+ * warning per outage; once it is back, the shared counts are used again.
+ */
+export function createResilientCounterStore(
+  redis: Redis,
+  log: WarnLogger,
+  options: { prefix?: string; fallback?: CounterStore } = {},
+): CounterStore {
+  const shared = createRedisCounterStore(redis, options.prefix);
+  const local = options.fallback ?? createMemoryCounterStore();
+  let degraded = false;
+  async function attempt<T>(use: (store: CounterStore) => Promise<T>): Promise<T> {
+    if (redis.status === 'ready') {
+      try {
+        const result = await use(shared);
+        degraded = false;
+        return result;
+      } catch (error) {
+        if (!degraded)
+          log.warn(
+            { err: { message: error instanceof Error ? error.message : String(error) } },
+            'redis counters failed: counting in this process until redis answers again',
+          );
+      }
+    } else if (!degraded) {
+      log.warn({ status: redis.status }, 'redis not connected: counting in this process');
+    }
+    degraded = true;
+    return use(local);
+  }
+  return {
+    hit: (key, windowMs) => attempt((store) => store.hit(key, windowMs)),
+    peek: (key) => attempt((store) => store.peek(key)),
+    clear: (key) => attempt((store) => store.clear(key)),
+  };
+}

@@ -21,3 +21,30 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   return sqlState(error) === '23503';
 }
+
+/**
+ * PostgreSQL aborted the transaction to break a deadlock (40P01) or a serialization conflict
+ * (40001). Nothing of it was written, and running it again is the remedy PostgreSQL documents.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === '40P01' || state === '40001';
+}
+
+export const TRANSIENT_CONFLICT_ATTEMPTS = 3;
+
+/**
+ * Runs a whole transaction again when PostgreSQL chose it as a deadlock's victim. For writes
+ * whose locks cannot always be taken in one order: deleting a post cascades to list items and
+ * then locks their lists, while a list edit locks the list and then its items
+ * (docs/lists.md#concurrency). `run` must start its own transaction.
+ */
+export async function retryTransientConflicts<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= TRANSIENT_CONFLICT_ATTEMPTS || !isTransientConflict(error)) throw error;
+    }
+  }
+}

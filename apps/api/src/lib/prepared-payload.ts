@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { envelope } from './envelope.js';
 
 const gzip = promisify(zlib.gzip);
@@ -32,8 +33,7 @@ export async function preparePayload(
     gzip(identity, { level: best ? 9 : 6 }),
     brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 } }),
   ]);
-  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  return { etag, identity, gzip: gz, br };
+  return { etag: etagOf(identity), identity, gzip: gz, br };
 }
 
 function acceptsEncoding(header: string | undefined, encoding: string): boolean {
@@ -46,6 +46,89 @@ function acceptsEncoding(header: string | undefined, encoding: string): boolean 
   });
 }
 
+function etagOf(body: string | Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** `If-None-Match` names this ETag (or is `*`). */
+export function matchesEtag(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === etag || value === '*';
+  });
+}
+
+interface SerializedResponse {
+  body: Buffer;
+  etag: string;
+}
+
+function serializeWithEtag(reply: FastifyReply, data: unknown): SerializedResponse {
+  const serialized = reply.serialize(envelope(data));
+  // Kept as bytes: a cached answer is then written as it is, without encoding it each time.
+  const body =
+    typeof serialized === 'string'
+      ? Buffer.from(serialized)
+      : Buffer.from(new Uint8Array(serialized));
+  return { body, etag: etagOf(body) };
+}
+
+function sendSerialized(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: SerializedResponse,
+  cacheControl: string,
+) {
+  reply.header('ETag', response.etag).header('Cache-Control', cacheControl);
+  if (matchesEtag(request, response.etag)) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(response.body);
+}
+
+/**
+ * Answers a GET with a strong ETag over its exact bytes, and `304` when the client already
+ * holds them. The body goes through the route's response schema first, so nothing undeclared
+ * leaks; compression is left to the compression plugin.
+ */
+export function sendWithEtag(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  data: unknown,
+  cacheControl: string,
+) {
+  return sendSerialized(request, reply, serializeWithEtag(reply, data), cacheControl);
+}
+
+/** Serialised answers by a key that names everything they depend on (data version, input). */
+export function createResponseCache(max = 5_000) {
+  return new LRUCache<string, SerializedResponse>({ max });
+}
+export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+/**
+ * `sendWithEtag` for answers that only change with what `key` names: the data is built,
+ * checked against the response schema, serialised and hashed once per key, then served from
+ * the cache (docs/stations.md#read-model).
+ */
+export async function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: {
+    cache: ResponseCache;
+    key: string;
+    data: () => unknown;
+    cacheControl: string;
+  },
+) {
+  let response = options.cache.get(options.key);
+  if (!response) {
+    response = serializeWithEtag(reply, await options.data());
+    options.cache.set(options.key, response);
+  }
+  return sendSerialized(request, reply, response, options.cacheControl);
+}
+
 export function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -56,10 +139,7 @@ export function sendPrepared(
     .header('ETag', payload.etag)
     .header('Cache-Control', cacheControl)
     .header('Vary', 'Accept-Encoding');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === payload.etag)) {
-    return reply.status(304).send();
-  }
+  if (matchesEtag(request, payload.etag)) return reply.status(304).send();
   reply.type('application/json; charset=utf-8');
   const accept = request.headers['accept-encoding'];
   if (acceptsEncoding(accept, 'br')) return reply.header('Content-Encoding', 'br').send(payload.br);

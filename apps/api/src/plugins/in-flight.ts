@@ -10,6 +10,20 @@ declare module 'fastify' {
      * work turns out to be. Failures are logged; shutdown waits for the task like a handler.
      */
     runInBackground(log: FastifyBaseLogger, what: string, task: () => Promise<unknown>): void;
+    /**
+     * Shutdown has begun: readiness answers 503 so the load balancer sends no more, and every
+     * answer asks its client to close the connection, so kept-alive connections move to
+     * another instance before this one stops listening (docs/deploy.md#graceful-shutdown).
+     */
+    startDraining(): void;
+    readonly draining: boolean;
+    /**
+     * For long-lived answers (event streams): `end` is called once when shutdown begins —
+     * on SIGTERM, or by `app.close()` itself — so the stream can send its client a hint to
+     * reconnect (which the load balancer sends to another instance) and end, instead of
+     * holding the shutdown up. Returns the function to call when the stream ends first.
+     */
+    onDrain(end: () => void): () => void;
   }
 }
 
@@ -33,8 +47,38 @@ export const inFlightPlugin = fp(
     app.addHook('onRequest', async (request) => {
       running.add(request);
     });
-    app.addHook('onSend', async (request, _reply, payload) => {
+    let draining = false;
+    const longLived = new Set<() => void>();
+    app.decorate('draining', {
+      getter: () => draining,
+    });
+    const startDraining = () => {
+      draining = true;
+      const ending = [...longLived];
+      longLived.clear();
+      for (const end of ending) {
+        try {
+          end();
+        } catch (error) {
+          app.log.warn({ err: error }, 'ending a long-lived answer failed');
+        }
+      }
+    };
+    app.decorate('startDraining', startDraining);
+    app.decorate('onDrain', (end: () => void) => {
+      if (draining) {
+        queueMicrotask(end);
+        return () => undefined;
+      }
+      longLived.add(end);
+      return () => void longLived.delete(end);
+    });
+    // app.close() alone (tests, embedding) ends long-lived answers too: the listener could not
+    // close while they are open.
+    app.addHook('preClose', async () => startDraining());
+    app.addHook('onSend', async (request, reply, payload) => {
       finish(request);
+      if (draining) reply.header('Connection', 'close');
       return payload;
     });
     app.addHook('onResponse', async (request) => finish(request));

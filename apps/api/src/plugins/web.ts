@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE_PATH, isWebRoutePath } from '@ekispot/shared';
+import { opensOnCountryView, readTopPagePreloads } from './top-page-preload.js';
 
 export interface WebOptions {
   distDir: string;
@@ -99,6 +100,8 @@ export const webPlugin = fp(
     }
     const configTag = `<meta name="app-config" content="${escapeAttribute(JSON.stringify(options.runtimeConfig))}">`;
     const baseHtml = template.replace('</head>', `${configTag}</head>`);
+    const topPagePreloads = await readTopPagePreloads(options.distDir);
+    const topPageHtml = baseHtml.replace('</head>', () => `${topPagePreloads}</head>`);
 
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -121,7 +124,8 @@ export const webPlugin = fp(
       const head =
         known && options.renderHead ? await renderSafely(options.renderHead, pathname) : null;
       const found = known && head !== 'not-found';
-      const html = head && head !== 'not-found' ? applyHead(baseHtml, head) : baseHtml;
+      const page = opensOnCountryView(request.url) ? topPageHtml : baseHtml;
+      const html = head && head !== 'not-found' ? applyHead(page, head) : page;
       return reply
         .code(found ? 200 : 404)
         .header('Cache-Control', 'no-cache')

@@ -1,13 +1,14 @@
 // Must stay first: configures zod before any schema is built (see zod-config.ts).
 import './zod-config';
-import '@fontsource/noto-sans-jp/japanese-400.css';
-import '@fontsource/noto-sans-jp/japanese-700.css';
-import '@fontsource/noto-sans-jp/latin-400.css';
-import '@fontsource/noto-sans-jp/latin-700.css';
+// The web font behind the device's own (lib/fonts.ts): 120 files split by unicode-range, of
+// which a page downloads only those its text needs, and none on a device with Japanese fonts.
+import '@fontsource/noto-sans-jp/400.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { meQueryOptions } from '../features/auth/api/get-me';
+import { prefetchTopMap } from '../features/stations/api/prefetch-top-map';
+import { paths } from '../config/paths';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { reloadOnceForChunkError } from '../lib/chunk-reload';
 import { createQueryClient } from '../lib/query-client';
@@ -30,6 +31,10 @@ window.addEventListener('vite:preloadError', (event) => {
 
 // Fetch the session at start-up; pages and guards reuse the result.
 void queryClient.prefetchQuery(meQueryOptions());
+// On the top page the map's data loads alongside the app code and the map chunk, which the
+// router starts fetching as it is created (docs/basemap.md#first-visit).
+if (window.location.pathname === paths.home.path)
+  prefetchTopMap(queryClient, window.location.search);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing');

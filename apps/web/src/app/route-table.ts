@@ -19,11 +19,17 @@ const leave: LazyRouteModule = () => import('./routes/leave');
 const settingsProfile: LazyRouteModule = () => import('./routes/settings-profile');
 /** Pages whose content belongs to later work share one 「準備中」 module for now. */
 const comingSoon: LazyRouteModule = () => import('./routes/coming-soon');
+const rankings: LazyRouteModule = () => import('./routes/rankings');
 
 const profile: LazyRouteModule = () => import('./routes/profile');
 const profileRedirect: LazyRouteModule = () => import('./routes/profile-redirect');
 const users: LazyRouteModule = () => import('./routes/users');
+const listEditor: LazyRouteModule = () => import('./routes/list-editor');
+const listDetail: LazyRouteModule = () => import('./routes/list-detail');
+const listTimeline: LazyRouteModule = () => import('./routes/list-timeline');
 const userFollows: LazyRouteModule = () => import('./routes/user-follows');
+const notifications: LazyRouteModule = () => import('./routes/notifications');
+const timelinePosts: LazyRouteModule = () => import('./routes/timeline-posts');
 
 const uuid = (name: string): Record<string, ParamRule> => ({ [name]: 'uuid' });
 const token: Record<string, ParamRule> = { token: 'token' };
@@ -93,13 +99,13 @@ export const routeTable: readonly AppRouteDefinition[] = [
   }),
 
   page(paths.leave.path, '退会', 'auth', leave),
-  page(paths.notifications.path, '通知', 'auth'),
+  page(paths.notifications.path, '通知', 'auth', notifications),
   page(paths.settingsProfile.path, 'アカウント設定', 'auth', settingsProfile),
 
-  page(paths.listCreate.path, 'リストの作成', 'auth'),
-  page(paths.listUpdate.path, 'リストの作成', 'auth'),
-  page(paths.listUpdateById.path, 'リストの作成', 'auth', comingSoon, { params: uuid('listId') }),
-  page(paths.list.path, 'リスト', 'open', comingSoon, { params: uuid('listId') }),
+  page(paths.listCreate.path, 'リストの作成', 'auth', listEditor),
+  page(paths.listUpdate.path, 'リストの作成', 'auth', listEditor),
+  page(paths.listUpdateById.path, 'リストの作成', 'auth', listEditor, { params: uuid('listId') }),
+  page(paths.list.path, 'リスト', 'open', listDetail, { params: uuid('listId') }),
 
   page(paths.post.path, '投稿', 'open', () => import('./routes/post-detail'), {
     params: uuid('postId'),
@@ -157,13 +163,13 @@ export const routeTable: readonly AppRouteDefinition[] = [
     }),
   ),
 
-  page(paths.rankingImpact.path, '影響度数ランキング', 'open'),
-  page(paths.rankingPost.path, '投稿数ランキング', 'open'),
+  page(paths.rankingImpact.path, '影響度数ランキング', 'open', rankings),
+  page(paths.rankingPost.path, '投稿数ランキング', 'open', rankings),
 
-  page(paths.timelineListAll.path, 'リストのタイムライン', 'open'),
-  page(paths.timelineListFollow.path, 'フォロー中のリスト', 'auth'),
-  page(paths.timelinePostAll.path, '投稿のタイムライン', 'open'),
-  page(paths.timelinePostFollow.path, 'フォロー中の投稿', 'auth'),
+  page(paths.timelineListAll.path, 'リストのタイムライン', 'open', listTimeline),
+  page(paths.timelineListFollow.path, 'フォロー中のリスト', 'auth', listTimeline),
+  page(paths.timelinePostAll.path, '投稿のタイムライン', 'open', timelinePosts),
+  page(paths.timelinePostFollow.path, 'フォロー中の投稿', 'auth', timelinePosts),
 ];
 
 export const NOT_FOUND_TITLE = 'ページが見つかりません';

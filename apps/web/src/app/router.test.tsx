@@ -112,13 +112,12 @@ describe('router', () => {
     await waitFor(() => expect(document.title).toBe('ログイン | えきスポ'));
   });
 
-  it('renders a coming-soon frame with the route title', async () => {
-    renderAt('/rankings/impact');
+  it('renders a page under its route title', async () => {
+    renderAt('/timeline/list/all');
     expect(
-      await screen.findByRole('heading', { level: 1, name: '影響度数ランキング' }),
+      await screen.findByRole('heading', { level: 1, name: 'リストのタイムライン' }),
     ).toBeTruthy();
-    expect(screen.getByText('準備中')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('影響度数ランキング | えきスポ'));
+    await waitFor(() => expect(document.title).toBe('リストのタイムライン | えきスポ'));
   });
 
   it('sends visitors from auth pages to /login with the intended path', async () => {

@@ -4,13 +4,27 @@ import { QueryClient } from '@tanstack/react-query';
 export const SESSION_KEY_ROOT = 'auth';
 
 /**
+ * `meta` of queries only a signed-in member can make (their notifications, unread count, the
+ * add-to-list menu's lists):
+ * when the session changes they are marked stale but not refetched there and then, so signing
+ * out never sends a call that answers 401 (which would lead to /login instead of the page the
+ * member chose); they refetch when next shown to a member.
+ */
+export const MEMBER_ONLY_META = { memberOnly: true } as const;
+
+const isMemberOnly = (query: { meta?: Record<string, unknown> }) => query.meta?.memberOnly === true;
+
+/**
  * Marks everything cached stale except the session itself, for a change that may alter what
  * any list shows (signing in or out, blocking someone).
  */
-export function invalidateAllButSession(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0] !== SESSION_KEY_ROOT,
-  });
+export async function invalidateAllButSession(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ predicate: isMemberOnly, refetchType: 'none' }),
+    queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey[0] !== SESSION_KEY_ROOT && !isMemberOnly(query),
+    }),
+  ]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { BREAKPOINTS } from '@ekispot/shared';
 import { createTheme } from '@mui/material/styles';
 import type { Theme } from '@mui/material/styles';
+import { CSS_FONT_FAMILY } from './fonts';
 import { LinkBehavior } from './link-behavior';
 
 declare module '@mui/material/styles' {
@@ -9,13 +10,8 @@ declare module '@mui/material/styles' {
   }
 }
 
-export const FONT_FAMILY = [
-  '"Noto Sans JP"',
-  '"Hiragino Kaku Gothic ProN"',
-  '"Hiragino Sans"',
-  'Meiryo',
-  'sans-serif',
-].join(', ');
+/** Device Japanese fonts first, then the split web font (lib/fonts.ts). */
+export const FONT_FAMILY = CSS_FONT_FAMILY;
 
 /** Breakpoints from docs/product-rules.md#constants; the mobile layout is below `lg`. */
 export const theme: Theme = createTheme({

@@ -1,6 +1,8 @@
 // Drizzle needs every table in one object; this is the schema's single entry point.
 export * from './images.js';
+export * from './notifications.js';
 export * from './posts.js';
 export * from './social.js';
 export * from './stations.js';
 export * from './users.js';
+export * from './rankings.js';

@@ -2,19 +2,19 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  doublePrecision,
   index,
   integer,
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.js';
-import { comments, posts } from './posts.js';
+import { posts } from './posts.js';
 import { stationGroups } from './stations.js';
 import { users } from './users.js';
 
@@ -88,13 +88,17 @@ export const lists = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     isPublic: boolean('is_public').notNull().default(true),
+    /** Kept equal to the rows in list_items by a trigger (migration 0004), whatever deletes them. */
     itemCount: integer('item_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('lists_created_at_id_idx').on(table.createdAt.desc(), table.id.desc()),
-    index('lists_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    // The list timelines walk public lists by their last update (docs/lists.md).
+    index('lists_public_updated_idx')
+      .on(table.updatedAt.desc(), table.id.desc())
+      .where(sql`${table.isPublic}`),
+    index('lists_user_updated_idx').on(table.userId, table.updatedAt.desc(), table.id.desc()),
   ],
 );
 
@@ -116,6 +120,13 @@ export const listItems = pgTable(
   (table) => [
     index('list_items_list_position_idx').on(table.listId, table.position),
     index('list_items_post_idx').on(table.postId),
+    // A station or a post is in a list at most once.
+    uniqueIndex('list_items_list_station_key')
+      .on(table.listId, table.stationGroupId)
+      .where(sql`${table.stationGroupId} is not null`),
+    uniqueIndex('list_items_list_post_key')
+      .on(table.listId, table.postId)
+      .where(sql`${table.postId} is not null`),
     check(
       'list_items_one_target_check',
       sql`(${table.stationGroupId} is null) <> (${table.postId} is null)`,
@@ -123,7 +134,7 @@ export const listItems = pgTable(
   ],
 );
 
-/** 駅スタンプ: one per station group per user, from a verified check-in. */
+/** 駅スタンプ: one per station group per user, from a verified check-in (docs/stamps.md). */
 export const stamps = pgTable(
   'stamps',
   {
@@ -134,52 +145,17 @@ export const stamps = pgTable(
     stationGroupId: integer('station_group_id')
       .notNull()
       .references(() => stationGroups.id, { onDelete: 'cascade' }),
-    lat: doublePrecision('lat').notNull(),
-    lng: doublePrecision('lng').notNull(),
-    accuracyM: doublePrecision('accuracy_m').notNull(),
+    /**
+     * The 100 m band the device was in (0 = under 100 m). The device position itself is never
+     * stored (docs/stamps.md#location-privacy).
+     */
+    distanceBucket: smallint('distance_bucket').notNull(),
     collectedAt: timestamp('collected_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('stamps_user_station_key').on(table.userId, table.stationGroupId),
     index('stamps_user_collected_idx').on(table.userId, table.collectedAt.desc(), table.id.desc()),
     index('stamps_station_idx').on(table.stationGroupId),
-  ],
-);
-
-export const notificationType = pgEnum('notification_type', [
-  'like',
-  'comment',
-  'follow',
-  'want',
-  'followed_post',
-]);
-
-export const notifications = pgTable(
-  'notifications',
-  {
-    id: idColumn(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'cascade' }),
-    type: notificationType('type').notNull(),
-    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
-    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
-    stationGroupId: integer('station_group_id').references(() => stationGroups.id, {
-      onDelete: 'cascade',
-    }),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    index('notifications_user_created_idx').on(
-      table.userId,
-      table.createdAt.desc(),
-      table.id.desc(),
-    ),
-    index('notifications_unread_idx')
-      .on(table.userId)
-      .where(sql`${table.readAt} is null`),
   ],
 );
 

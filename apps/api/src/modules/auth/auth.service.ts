@@ -1,7 +1,7 @@
 import type { Me, ProfileUpdateFields } from '@ekispot/shared';
 import { AUTH_COOKIE_MAX_AGE_SECONDS, AVATAR_MAX_BYTES } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
+import { isUniqueViolation, retryTransientConflicts } from '../../lib/db-errors.js';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
 import {
   EMAIL_CHANGE_TTL_HOURS,
@@ -353,13 +353,16 @@ export async function deleteAccount(deps: AuthDeps, user: repository.UserRow, pa
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw validationFailed({ password: [WRONG_PASSWORD] });
   }
-  const files = await deps.db.transaction(async (tx) => {
-    await prepareMemberRemoval(tx, user.id);
-    await prepareMemberLeaving(tx, user.id);
-    const keys = await images.deleteImageRowsOwnedBy(tx, user.id);
-    await repository.deleteUser(tx, user.id);
-    await enqueueMail(tx, { to: user.email, ...accountDeletedMail({ name: user.name }) });
-    return keys;
-  });
+  // The member's posts leave every list by cascade: see retryTransientConflicts.
+  const files = await retryTransientConflicts(() =>
+    deps.db.transaction(async (tx) => {
+      await prepareMemberRemoval(tx, user.id);
+      await prepareMemberLeaving(tx, user.id);
+      const keys = await images.deleteImageRowsOwnedBy(tx, user.id);
+      await repository.deleteUser(tx, user.id);
+      await enqueueMail(tx, { to: user.email, ...accountDeletedMail({ name: user.name }) });
+      return keys;
+    }),
+  );
   await images.deleteImageFiles(deps.storage, files);
 }

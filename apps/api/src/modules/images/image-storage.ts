@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** A stored object, opened for reading. */
 export interface StoredObject {
@@ -10,17 +12,26 @@ export interface StoredObject {
   contentType: string;
 }
 
+/** Bytes to store: in memory, or a stream of a known size (copies between stores). */
+export type StorageBody = Buffer | { stream: Readable; size: number };
+
 /**
  * Where image bytes live. Keys are relative, slash-separated paths chosen by the server
- * (never by a client). The local folder is the default; an S3-compatible store can
- * implement the same three calls, so nothing above this interface knows which is used.
+ * (never by a client). Two implementations: the local folder (default, this file) and
+ * S3-compatible object storage (s3-image-storage.ts); nothing above this interface knows
+ * which is used (docs/deploy.md#image-storage).
  */
 export interface ImageStorage {
-  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Where the bytes are, for logs and tools (a folder or `s3://bucket/prefix`). */
+  readonly description: string;
+  /** Replaces what is under the key; a reader never sees a half-written object. */
+  put(key: string, body: StorageBody, contentType: string): Promise<void>;
   /** Null when nothing is stored under the key. */
   get(key: string): Promise<StoredObject | null>;
   /** Deleting a missing key is not an error: deletes may be retried. */
   delete(key: string): Promise<void>;
+  /** Every stored key with its size, in no set order (for moving storage). */
+  list(): AsyncIterable<{ key: string; size: number }>;
 }
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
@@ -75,13 +86,16 @@ export function createLocalImageStorage(rootDir: string): ImageStorage {
   }
 
   return {
-    async put(key, bytes) {
+    description: root,
+
+    async put(key, body) {
       const file = resolve(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Write then rename: a reader never sees a half-written file, and a crash leaves only a temp file.
-      const temp = `${file}.${randomUUID()}.tmp`;
+      const temp = `${file}.${randomUUID()}${TEMP_SUFFIX}`;
       try {
-        await fs.writeFile(temp, bytes, { flag: 'wx' });
+        if (Buffer.isBuffer(body)) await fs.writeFile(temp, body, { flag: 'wx' });
+        else await pipeline(body.stream, createWriteStream(temp, { flags: 'wx' }));
         await fs.rename(temp, file);
       } catch (error) {
         await fs.rm(temp, { force: true });
@@ -114,10 +128,33 @@ export function createLocalImageStorage(rootDir: string): ImageStorage {
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
     },
+
+    async *list() {
+      const entries = await fs
+        .readdir(root, { recursive: true, withFileTypes: true })
+        .catch((error: unknown) => {
+          if (isNotFound(error)) return [];
+          throw error;
+        });
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith(TEMP_SUFFIX)) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        const key = path.relative(root, full).split(path.sep).join('/');
+        try {
+          assertValidKey(key);
+        } catch {
+          continue;
+        }
+        const stat = await fs.stat(full).catch(() => null);
+        if (stat) yield { key, size: stat.size };
+      }
+    },
   };
 }
 
-function contentTypeOf(key: string): string {
+const TEMP_SUFFIX = '.tmp';
+
+export function contentTypeOf(key: string): string {
   if (key.endsWith('.webp')) return 'image/webp';
   return 'application/octet-stream';
 }

@@ -1,5 +1,6 @@
 import {
   JAPAN_BOUNDS,
+  MAP_COUNTRY_VIEW_BELOW_ZOOM,
   MAP_MARKERS_MAX,
   type MapMarker,
   type MapMarkerKind,
@@ -54,7 +55,7 @@ export async function getMapMarkers(
 }
 
 /** Below this zoom the map shows (nearly) all of Japan: one shared answer serves everyone. */
-export const COUNTRY_VIEW_BELOW_ZOOM = 8;
+export const COUNTRY_VIEW_BELOW_ZOOM = MAP_COUNTRY_VIEW_BELOW_ZOOM;
 const COUNTRY_VIEW_TTL_MS = 10_000;
 
 /**

@@ -15,10 +15,10 @@ import type { LineKind } from '@ekispot/shared';
  * are shorter than a local hop on screen.
  */
 
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
+// The distance is shared with the stamp check-in (lib/geo.ts).
+import { haversineMetres, type LatLng } from '../../lib/geo.js';
+
+export { haversineMetres, type LatLng };
 
 export interface RailwayStationInput extends LatLng {
   id: number;
@@ -53,19 +53,6 @@ export interface RailwayFeatureCollection {
 /** How many local stops apart two stations may be on another line for a join to count as express. */
 const MAX_LOCAL_HOPS = 80;
 const COORDINATE_DECIMALS = 5; // ~1 m: station positions are no more precise than that
-const EARTH_RADIUS_METRES = 6_371_008.8;
-
-/** Great-circle distance in metres. */
-export function haversineMetres(a: LatLng, b: LatLng): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 type Edge = readonly [number, number];
 
 /** Each line's edges: its joins, or consecutive stations when the data has none. */

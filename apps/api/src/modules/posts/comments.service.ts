@@ -5,7 +5,9 @@ import * as repository from './comments.repository.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
+import { recordActivity } from '../rankings/rankings.service.js';
 import { assertMayInteract } from '../blocks/blocks.service.js';
+import { notify, withdrawComment } from '../notifications/notifications.service.js';
 
 /**
  * Comment rules: anyone signed in may comment; only the author edits; the author or the
@@ -67,6 +69,20 @@ export async function createComment(
       await assertMayInteract(tx, post.userId, userId);
       const row = await repository.insertComment(tx, { postId, userId, body });
       await repository.addToCommentCount(tx, postId, 1);
+      await recordActivity(tx, {
+        type: 'comment-added',
+        actorId: userId,
+        ownerId: post.userId,
+        postId,
+        at: row.createdAt,
+      });
+      await notify(tx, {
+        type: 'comment',
+        recipientId: post.userId,
+        actorId: userId,
+        postId,
+        commentId: row.id,
+      });
       return row.id;
     });
   } catch (error) {
@@ -107,7 +123,15 @@ export async function deleteComment(
     if (!comment) throw notFound(M.commentNotFound);
     if (comment.userId !== userId && post.userId !== userId)
       throw forbidden(M.commentNotYoursToDelete);
-    if (await repository.deleteComment(tx, commentId))
-      await repository.addToCommentCount(tx, postId, -1);
+    await withdrawComment(tx, commentId);
+    if (!(await repository.deleteComment(tx, commentId))) return;
+    await repository.addToCommentCount(tx, postId, -1);
+    await recordActivity(tx, {
+      type: 'comment-removed',
+      actorId: comment.userId,
+      ownerId: post.userId,
+      postId,
+      at: comment.createdAt,
+    });
   });
 }

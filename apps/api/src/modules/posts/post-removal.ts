@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js';
 import { parentKindError } from './post-rules.js';
 import * as removal from './posts.repository.js';
+import { recordActivity } from '../rankings/rankings.service.js';
 import type { LinkRow } from './posts.repository.js';
 
 /**
@@ -87,6 +88,7 @@ export async function prepareOwnPostRemoval(
 ): Promise<string[]> {
   const removedIds = await removal.findOwnPostTreeIds(db, ownerId, postId);
   await keepOthersAttachedPosts(db, ownerId, removedIds);
+  await recordActivity(db, { type: 'posts-removing', postIds: removedIds });
   return removal.findImageIdsOfPosts(db, removedIds);
 }
 
@@ -95,6 +97,7 @@ export async function prepareOwnPostRemoval(
  * likes, wants and comments leave the counters of the posts that remain.
  */
 export async function prepareMemberRemoval(db: Database, userId: string): Promise<void> {
+  await recordActivity(db, { type: 'member-leaving', userId });
   await keepOthersAttachedPosts(db, userId, await removal.findPostIdsOf(db, userId));
   await removal.subtractReactionsOf(db, userId);
 }

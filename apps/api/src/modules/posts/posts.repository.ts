@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.js';
 import {
   blocks,
   comments,
+  follows,
   images,
   likes,
   mutes,
@@ -208,6 +209,10 @@ export async function deletePost(db: Database, id: string): Promise<void> {
 
 export interface PostListFilter {
   kind?: PostKind;
+  /** Any of these kinds (the timelines' chips); empty or absent is every kind. */
+  kinds?: readonly PostKind[];
+  /** Only the posts of this member and of the members they follow (the follow timeline). */
+  followedBy?: string;
   stationGroupId?: number;
   parentPostId?: string;
   userId?: string;
@@ -267,6 +272,13 @@ export async function findPostViews(
   if (options.ids) conditions.push(inArray(posts.id, options.ids));
   const filter = options.filter ?? {};
   if (filter.kind) conditions.push(eq(posts.kind, filter.kind));
+  if (filter.kinds && filter.kinds.length > 0)
+    conditions.push(inArray(posts.kind, [...filter.kinds]));
+  if (filter.followedBy) {
+    conditions.push(
+      sql`(${posts.userId} = ${filter.followedBy} or exists (select 1 from ${follows} where ${follows.followerId} = ${filter.followedBy} and ${follows.followeeId} = ${posts.userId}))`,
+    );
+  }
   if (filter.stationGroupId !== undefined)
     conditions.push(eq(posts.stationGroupId, filter.stationGroupId));
   if (filter.parentPostId) conditions.push(eq(posts.parentPostId, filter.parentPostId));

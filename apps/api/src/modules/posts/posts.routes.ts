@@ -15,6 +15,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../lib/envelope.js';
+import { sendWithEtag } from '../../lib/prepared-payload.js';
 import {
   multipartValidatorCompiler,
   parseFields,
@@ -72,8 +73,11 @@ const postEnvelope = successEnvelopeSchema(postSchema);
 const pageEnvelope = successEnvelopeSchema(postPageSchema);
 
 /** Answers that depend on who asks (liked, wanted) must not be shared by caches. */
+/** Answers that depend on the reader (liked, wanted): never shared, always revalidated. */
+const PRIVATE_ANSWER = 'private, no-cache';
+
 function privateAnswer(reply: FastifyReply) {
-  reply.header('Cache-Control', 'private, no-cache');
+  reply.header('Cache-Control', PRIVATE_ANSWER);
 }
 
 export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, deps) => {
@@ -111,16 +115,14 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, d
       },
     },
     async (request, reply) => {
-      privateAnswer(reply);
       const viewer = await auth.optionalUser(request);
-      return envelope(
-        await service.listStationPosts(
-          deps,
-          request.params.stationGroupId,
-          viewer?.user.id ?? null,
-          request.query,
-        ),
+      const page = await service.listStationPosts(
+        deps,
+        request.params.stationGroupId,
+        viewer?.user.id ?? null,
+        request.query,
       );
+      return sendWithEtag(request, reply, page, PRIVATE_ANSWER);
     },
   );
 
@@ -166,9 +168,10 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, d
       },
     },
     async (request, reply) => {
-      privateAnswer(reply);
       const viewer = await auth.optionalUser(request);
-      return envelope(await service.getPost(deps, request.params.postId, viewer?.user.id ?? null));
+      const post = await service.getPost(deps, request.params.postId, viewer?.user.id ?? null);
+      // Revalidated every time (counts move), answered 304 when nothing changed.
+      return sendWithEtag(request, reply, post, PRIVATE_ANSWER);
     },
   );
 

@@ -10,7 +10,8 @@ import { HttpError, forbidden, notFound, validationFailed } from '../../lib/http
 import type { ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
 import { findNearbyGroups } from '../stations/stations.service.js';
-import { isForeignKeyViolation } from '../../lib/db-errors.js';
+import { enqueuePostFanOut } from '../notifications/notifications.service.js';
+import { isForeignKeyViolation, retryTransientConflicts } from '../../lib/db-errors.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import { checkExistingPhotos, discardPhotos, storePhotos, type PhotoSlot } from './post-photos.js';
 import { presentPosts } from './post-presenter.js';
@@ -26,6 +27,7 @@ import { prepareOwnPostRemoval } from './post-removal.js';
 /** Account deletion takes the member's posts away through this (see post-removal.ts). */
 export { prepareMemberRemoval } from './post-removal.js';
 import * as repository from './posts.repository.js';
+import { recordActivity } from '../rankings/rankings.service.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 
 /** Post rules (issue: posts, photos, comments and reactions). No Fastify types here. */
@@ -128,6 +130,35 @@ export async function listPosts(
 }
 
 /**
+ * The post timelines (docs/timelines.md): every post, or the member's own and their
+ * followees' (`followedBy`), of some kinds, newest first, without what the viewer blocked or
+ * muted. A read-time query on the (created_at, id) index: nothing is copied per follower.
+ */
+export async function listTimelinePosts(
+  deps: Pick<PostsDeps, 'db'>,
+  viewerId: string | null,
+  query: {
+    followedBy?: string;
+    kinds: readonly repository.PostKind[];
+    cursor?: string;
+    limit: number;
+  },
+): Promise<PostPage> {
+  const after = decodeCursor(query.cursor);
+  const rows = await repository.findPostViews(deps.db, {
+    viewerId,
+    filter: { kinds: query.kinds, followedBy: query.followedBy },
+    after,
+    limit: query.limit + 1,
+  });
+  const page = toPage(
+    rows.map((row) => ({ ...row, cursorKey: { micros: row.micros, id: row.post.id } })),
+    query.limit,
+  );
+  return { items: await presentPosts(deps.db, page.items), next_cursor: page.nextCursor };
+}
+
+/**
  * Posts a member liked (`like`) or wanted (`want`, of one kind), newest reaction first: the
  * profile's liked and want tabs. Whether the viewer may see them is the people rules' call.
  */
@@ -182,6 +213,8 @@ export async function createPost(
     postId = await deps.db.transaction(async (tx) => {
       const row = await repository.insertPost(tx, { ...values, userId, kind: fields.kind });
       await repository.replacePostImages(tx, row.id, ids);
+      await recordActivity(tx, { type: 'post-added', userId, at: row.createdAt });
+      await enqueuePostFanOut(tx, row.id);
       return row.id;
     });
   } catch (error) {
@@ -248,14 +281,17 @@ export async function updatePost(
  * collected first: rows in the transaction, files once it has committed.
  */
 export async function deletePost(deps: PostsDeps, userId: string, postId: string): Promise<void> {
-  const removed = await deps.db.transaction(async (tx) => {
-    const post = await repository.findPost(tx, postId, { forUpdate: true });
-    if (!post) throw notFound(M.notFound);
-    if (post.userId !== userId) throw forbidden(M.notYoursToDelete);
-    const imageIds = await prepareOwnPostRemoval(tx, userId, postId);
-    const keys = await images.deleteImageRows(tx, imageIds);
-    await repository.deletePost(tx, postId);
-    return keys;
-  });
+  // Its items leave every list by cascade: see retryTransientConflicts.
+  const removed = await retryTransientConflicts(() =>
+    deps.db.transaction(async (tx) => {
+      const post = await repository.findPost(tx, postId, { forUpdate: true });
+      if (!post) throw notFound(M.notFound);
+      if (post.userId !== userId) throw forbidden(M.notYoursToDelete);
+      const imageIds = await prepareOwnPostRemoval(tx, userId, postId);
+      const keys = await images.deleteImageRows(tx, imageIds);
+      await repository.deletePost(tx, postId);
+      return keys;
+    }),
+  );
   await images.deleteImageFiles(deps.storage, removed);
 }

@@ -23,22 +23,25 @@ export async function lockPost(db: Database, postId: string) {
   return row ?? null;
 }
 
-/** True when this call added the row; a second like by the same member adds nothing. */
+/**
+ * When the row was made, if this call added it (a second like by the same member adds nothing);
+ * a delete hands back the removed row's time the same way (rankings count it by that day).
+ */
 export async function insertLike(db: Database, postId: string, userId: string) {
   const rows = await db
     .insert(likes)
     .values({ postId, userId })
     .onConflictDoNothing()
-    .returning({ postId: likes.postId });
-  return rows.length > 0;
+    .returning({ createdAt: likes.createdAt });
+  return rows[0]?.createdAt ?? null;
 }
 
 export async function deleteLike(db: Database, postId: string, userId: string) {
   const rows = await db
     .delete(likes)
     .where(and(eq(likes.postId, postId), eq(likes.userId, userId)))
-    .returning({ postId: likes.postId });
-  return rows.length > 0;
+    .returning({ createdAt: likes.createdAt });
+  return rows[0]?.createdAt ?? null;
 }
 
 export async function insertPostWant(db: Database, postId: string, userId: string) {
@@ -46,16 +49,16 @@ export async function insertPostWant(db: Database, postId: string, userId: strin
     .insert(postWants)
     .values({ postId, userId })
     .onConflictDoNothing()
-    .returning({ postId: postWants.postId });
-  return rows.length > 0;
+    .returning({ createdAt: postWants.createdAt });
+  return rows[0]?.createdAt ?? null;
 }
 
 export async function deletePostWant(db: Database, postId: string, userId: string) {
   const rows = await db
     .delete(postWants)
     .where(and(eq(postWants.postId, postId), eq(postWants.userId, userId)))
-    .returning({ postId: postWants.postId });
-  return rows.length > 0;
+    .returning({ createdAt: postWants.createdAt });
+  return rows[0]?.createdAt ?? null;
 }
 
 /** Moves a post's counter by one and returns its new value. */

@@ -6,6 +6,8 @@ import { POST_MESSAGES as M } from './posts.messages.js';
 import * as posts from './posts.repository.js';
 import * as repository from './reactions.repository.js';
 import { assertMayInteract } from '../blocks/blocks.service.js';
+import { recordActivity } from '../rankings/rankings.service.js';
+import { notifyOrWithdraw } from '../notifications/notifications.service.js';
 
 /**
  * Likes, wants (行きたい / 参加したい) and station wants (行きたい駅). Setting a state twice is
@@ -30,12 +32,24 @@ export async function setLike(
       const post = await repository.lockPost(tx, postId);
       if (!post) throw notFound(M.notFound);
       if (liked) await assertMayInteract(tx, post.userId, userId);
-      const changed = liked
+      const changedAt = liked
         ? await repository.insertLike(tx, postId, userId)
         : await repository.deleteLike(tx, postId, userId);
-      const likeCount = changed
-        ? await repository.addToCounter(tx, postId, 'likeCount', liked ? 1 : -1)
-        : post.likeCount;
+      if (!changedAt) return { liked, like_count: post.likeCount };
+      const likeCount = await repository.addToCounter(tx, postId, 'likeCount', liked ? 1 : -1);
+      await recordActivity(tx, {
+        type: 'like',
+        actorId: userId,
+        ownerId: post.userId,
+        at: changedAt,
+        delta: liked ? 1 : -1,
+      });
+      await notifyOrWithdraw(tx, liked, {
+        type: 'like',
+        recipientId: post.userId,
+        actorId: userId,
+        postId,
+      });
       return { liked, like_count: likeCount };
     })
     .catch((error: unknown) => {
@@ -56,12 +70,24 @@ export async function setPostWant(
       if (!post) throw notFound(M.notFound);
       if (post.kind === 'image') throw new HttpError('VALIDATION_FAILED', M.wantNotForImages);
       if (wanted) await assertMayInteract(tx, post.userId, userId);
-      const changed = wanted
+      const changedAt = wanted
         ? await repository.insertPostWant(tx, postId, userId)
         : await repository.deletePostWant(tx, postId, userId);
-      const wantCount = changed
-        ? await repository.addToCounter(tx, postId, 'wantCount', wanted ? 1 : -1)
-        : post.wantCount;
+      if (!changedAt) return { wanted, want_count: post.wantCount };
+      const wantCount = await repository.addToCounter(tx, postId, 'wantCount', wanted ? 1 : -1);
+      await recordActivity(tx, {
+        type: 'want',
+        actorId: userId,
+        ownerId: post.userId,
+        at: changedAt,
+        delta: wanted ? 1 : -1,
+      });
+      await notifyOrWithdraw(tx, wanted, {
+        type: 'want',
+        recipientId: post.userId,
+        actorId: userId,
+        postId,
+      });
       return { wanted, want_count: wantCount };
     })
     .catch((error: unknown) => {

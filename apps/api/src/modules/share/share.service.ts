@@ -1,12 +1,13 @@
 import { POST_KIND_LABELS, postDisplayTitle } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import type { HeadResult, PageHead } from '../../plugins/web.js';
+import { findListPreview } from '../lists/lists.service.js';
 import { findGroup, findLinesOfGroups } from '../stations/stations.service.js';
 import * as repository from './share.repository.js';
 
 /**
  * Link previews (OGP and Twitter cards) for shared pages: `/post/{postId}` and
- * `/station/{stationGroupId}` and `/profile/{userId}/…`. Crawlers do not run the web app, so the server writes the
+ * `/station/{stationGroupId}`, `/profile/{userId}/…` and public lists' `/list/{listId}`. Crawlers do not run the web app, so the server writes the
  * tags into the HTML it sends; other paths keep the default head.
  */
 
@@ -14,6 +15,7 @@ const SITE = 'えきスポ';
 const DESCRIPTION_MAX = 120;
 const POST_PATH = /^\/post\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const STATION_PATH = /^\/station\/([1-9]\d{0,9})\/?$/;
+const LIST_PATH = /^\/list\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 /** Every profile tab shares the profile's preview. */
 const PROFILE_PATH =
   /^\/profile\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/[a-z/-]*)?$/i;
@@ -109,6 +111,31 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
         url: `${publicUrl}/station/${group.id}`,
         type: 'website',
         image: photo ? previewImage(publicUrl, photo, `${group.name}駅の写真`) : null,
+      };
+    }
+    const listId = LIST_PATH.exec(pathname)?.[1];
+    if (listId) {
+      // A private list has no preview: to a crawler it does not exist, as to any visitor.
+      const list = await findListPreview(db, listId.toLowerCase());
+      if (!list) return 'not-found';
+      return {
+        title: `${list.title} | ${SITE}`,
+        description: summarize(
+          `${list.user.name}さんのリスト（${list.item_count}件）。${list.description}`,
+        ),
+        url: `${publicUrl}/list/${list.id}`,
+        type: 'article',
+        image: list.cover
+          ? previewImage(
+              publicUrl,
+              {
+                imageId: list.cover.id,
+                imageWidth: list.cover.width,
+                imageHeight: list.cover.height,
+              },
+              `「${list.title}」のカバー写真`,
+            )
+          : null,
       };
     }
     const userId = PROFILE_PATH.exec(pathname)?.[1];

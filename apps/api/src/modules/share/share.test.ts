@@ -5,7 +5,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
 import { jpegWithGps } from '../../../test/fixtures/images/image-fixtures.js';
-import { postImages, posts, stationGroups, users } from '../../db/schema/index.js';
+import {
+  listItems,
+  lists,
+  postImages,
+  posts,
+  stationGroups,
+  users,
+} from '../../db/schema/index.js';
 import { storeImage } from '../images/images.service.js';
 
 const origin = 'https://ekispot.example';
@@ -149,6 +156,35 @@ describe('link previews', () => {
       expect(metaContent(html, 'og:url')).toBe(`${origin}/profile/${userId}/posts`);
       expect(metaContent(html, 'og:image')).toBe(`${origin}/api/v2/image/${avatar.id}`);
     }
+  });
+
+  it('gives a public list its title, owner, count and cover; a private list none, with 404', async () => {
+    const [spot] = await ctx.db
+      .insert(posts)
+      .values({ userId, kind: 'spot', title: '駅そば', lat: 35.68, lng: 139.76 })
+      .returning();
+    const photo = await storeImage(ctx.db, ctx.storage, userId, await jpegWithGps(900, 600));
+    await ctx.db.insert(postImages).values({ postId: spot!.id, imageId: photo.id, position: 0 });
+    const [list, secret] = await ctx.db
+      .insert(lists)
+      .values([
+        { userId, title: '行ってみたい駅そば', description: '立ち食い中心。' },
+        { userId, title: '秘密のリスト', isPublic: false },
+      ])
+      .returning();
+    await ctx.db.insert(listItems).values([
+      { listId: list!.id, stationGroupId: tokyoId, position: 1 },
+      { listId: list!.id, postId: spot!.id, position: 2 },
+    ]);
+
+    const html = await page(`/list/${list!.id}`);
+    expect(html).toContain('<title>行ってみたい駅そば | えきスポ</title>');
+    expect(metaContent(html, 'og:description')).toBe('撮り鉄さんのリスト（2件）。立ち食い中心。');
+    expect(metaContent(html, 'og:url')).toBe(`${origin}/list/${list!.id}`);
+    expect(metaContent(html, 'og:image')).toBe(`${origin}/api/v2/image/${photo.id}`);
+
+    const hidden = await page(`/list/${secret!.id}`, 404);
+    expect(hidden).not.toContain('秘密のリスト');
   });
 
   it('keeps the default head, with 404, for posts, stations and members that do not exist', async () => {

@@ -9,6 +9,7 @@ import { EKIDATA_SOURCE, readEkidataCsv } from './ekidata.source.js';
 import type { StationDataset } from './station-dataset.js';
 import { buildSearchTerms } from './station-search-terms.js';
 import { createReadingFinder } from './station-readings.js';
+import { refreshStationReadModel } from './station-read-model-store.js';
 import { analyzeStationTables, findImport, writeDataset } from './stations.repository.js';
 
 type Logger = Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -62,6 +63,7 @@ export async function importDataset(
     buildSearchTerms(names, findReadings),
   );
   await analyzeStationTables(db);
+  await refreshStationReadModel(db);
   const ms = Math.round(performance.now() - started);
   log.info({ source: EKIDATA_SOURCE, ms }, 'station import: done');
   return {

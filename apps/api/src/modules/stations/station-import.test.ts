@@ -266,4 +266,46 @@ describe('upgrading a database of the previous version in place', () => {
     const imports = await db.select().from(schema.stationDataImports);
     expect(imports.find((row) => row.source === 'ekidata')?.version).toBe('2021-03-12/r2');
   });
+
+  it('swaps the stations served from memory at once after an import, whole', async () => {
+    const before = await app.inject('/api/v2/stations/1130230');
+    const markersBefore = await app.inject('/api/v2/stations/markers');
+    expect(before.json().data.name).toBe('高輪ゲートウェイ');
+
+    // A newer download renames 高輪ゲートウェイ and closes 札幌.
+    const newer = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-ekidata-'));
+    await fs.cp(fixtureDir, newer, { recursive: true });
+    const stationsCsv = path.join(newer, 'station20210312free.csv');
+    const rows = (await fs.readFile(stationsCsv, 'utf8'))
+      .replace('1130230,1130230,高輪ゲートウェイ,', '1130230,1130230,高輪ゲート,')
+      .replace(/^(1111201,.*),0,1111201$/m, '$1,2,1111201');
+    await fs.writeFile(stationsCsv, rows);
+    try {
+      await importEkidataFolder(db, newer, silentLogger, {
+        shinkansenTable: path.join(newer, 'shinkansen.csv'),
+      });
+    } finally {
+      await fs.rm(newer, { recursive: true, force: true });
+    }
+
+    const after = await app.inject({
+      url: '/api/v2/stations/1130230',
+      headers: { 'if-none-match': String(before.headers.etag) },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().data.name).toBe('高輪ゲート');
+    const search = await app.inject(
+      `/api/v2/stations/search?q=${encodeURIComponent('高輪ゲート')}`,
+    );
+    expect(search.json().data.items[0]).toMatchObject({ id: 1130230, name: '高輪ゲート' });
+    const markers = await app.inject({
+      url: '/api/v2/stations/markers',
+      headers: { 'if-none-match': String(markersBefore.headers.etag) },
+    });
+    expect(markers.statusCode).toBe(200);
+    expect(markers.json().data.names).toContain('高輪ゲート');
+    expect(markers.json().data.ids).not.toContain(1110315);
+    const gacha = await app.inject('/api/v2/stations/random?line=11112');
+    expect(gacha.statusCode).toBe(404);
+  });
 });

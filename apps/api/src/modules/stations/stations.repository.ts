@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, max, or, sql, type SQL } from 'drizzle-orm';
-import { toKatakana } from 'wanakana';
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
   companies,
@@ -199,20 +198,6 @@ export async function findDataVersion(db: Database): Promise<string> {
   return row?.at ? new Date(row.at).toISOString() : 'empty';
 }
 
-/** Open station groups: the default map layer (closed ones are reached by search and links). */
-export function listMarkers(db: Database) {
-  return db
-    .select({
-      id: stationGroups.id,
-      lat: stationGroups.lat,
-      lng: stationGroups.lng,
-      name: stationGroups.name,
-    })
-    .from(stationGroups)
-    .where(eq(stationGroups.closed, false))
-    .orderBy(asc(stationGroups.id));
-}
-
 const summaryColumns = {
   id: stationGroups.id,
   name: stationGroups.name,
@@ -224,25 +209,6 @@ const summaryColumns = {
   prefectureId: prefectures.id,
   prefectureName: prefectures.name,
 };
-
-export type GroupRow = {
-  id: number;
-  name: string;
-  lat: number;
-  lng: number;
-  closed: boolean;
-  closedOn: string | null;
-  lineCount: number;
-  prefectureId: number;
-  prefectureName: string;
-};
-
-function selectGroups(db: Database) {
-  return db
-    .select(summaryColumns)
-    .from(stationGroups)
-    .innerJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId));
-}
 
 /** A group with its prefecture and activity counts, in one round trip. */
 export async function findGroup(db: Database, id: number) {
@@ -296,166 +262,6 @@ export async function findLinesOfGroups(db: Database, groupIds: number[]) {
     );
 }
 
-export function findMemberStations(db: Database, groupId: number) {
-  return db
-    .select({
-      id: stations.id,
-      name: stations.name,
-      closed: stations.closed,
-      closedOn: stations.closedOn,
-      lineId: lines.id,
-      lineName: lines.name,
-      lineKind: lines.kind,
-    })
-    .from(stations)
-    .innerJoin(lines, eq(lines.id, stations.lineId))
-    .where(eq(stations.groupId, groupId))
-    .orderBy(
-      asc(stations.closed),
-      sql`${lines.kind} <> 'shinkansen'`,
-      asc(stations.lineId),
-      asc(stations.id),
-    );
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-export interface SearchKeys {
-  name: string;
-  reading: string | null;
-  romaji: string | null;
-}
-
-/**
- * Groups matching any of their names, readings or romaji keys: exact (0) before prefix (1)
- * before substring (2), open before closed, then groups on more lines. Each group comes with
- * the name it matched best (the one most of its lines use among the best matches).
- */
-export async function searchGroups(db: Database, keys: SearchKeys, limit: number) {
-  const match = (kind: 'name' | 'reading' | 'romaji', key: string) => {
-    const contains = `%${escapeLike(key)}%`;
-    return sql`(${stationSearchTerms.kind} = ${kind} and ${stationSearchTerms.term} like ${contains})`;
-  };
-  const rankOf = (kind: 'name' | 'reading' | 'romaji', key: string) =>
-    sql`when ${stationSearchTerms.kind} = ${kind} and ${stationSearchTerms.term} = ${key} then 0
-        when ${stationSearchTerms.kind} = ${kind} and ${stationSearchTerms.term} like ${`${escapeLike(key)}%`} then 1`;
-  const entries: ['name' | 'reading' | 'romaji', string][] = [['name', keys.name]];
-  if (keys.reading) entries.push(['reading', keys.reading]);
-  if (keys.romaji) entries.push(['romaji', keys.romaji]);
-
-  const rank = sql`case ${sql.join(
-    entries.map(([kind, key]) => rankOf(kind, key)),
-    sql` `,
-  )} else 2 end`;
-  const matches = db
-    .select({
-      groupId: stationSearchTerms.groupId,
-      stationName: stationSearchTerms.stationName,
-      isGroupName: stationSearchTerms.isGroupName,
-      nameLineCount: stationSearchTerms.nameLineCount,
-      rank: sql<number>`${rank}`.as('rank'),
-    })
-    .from(stationSearchTerms)
-    .where(or(...entries.map(([kind, key]) => match(kind, key))))
-    .as('matches');
-  // The group ranks by its best match; it is shown under its own name when that matched, else
-  // under the matching name most of its stations bear (梅田 → 大阪梅田（大阪）).
-  const best = db
-    .selectDistinctOn([matches.groupId], {
-      groupId: matches.groupId,
-      stationName: matches.stationName,
-      rank: sql<number>`min(${matches.rank}) over (partition by ${matches.groupId})`.as(
-        'best_rank',
-      ),
-    })
-    .from(matches)
-    .orderBy(
-      matches.groupId,
-      desc(matches.isGroupName),
-      desc(matches.nameLineCount),
-      matches.rank,
-      matches.stationName,
-    )
-    .as('best');
-  return db
-    .select({ ...summaryColumns, matchedName: best.stationName, rank: best.rank })
-    .from(best)
-    .innerJoin(stationGroups, eq(stationGroups.id, best.groupId))
-    .innerJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
-    .orderBy(
-      best.rank,
-      asc(stationGroups.closed),
-      desc(stationGroups.lineCount),
-      sql`length(${stationGroups.name})`,
-      asc(stationGroups.id),
-    )
-    .limit(limit);
-}
-
-/** Lines whose name or kana reading contains the query: open lines first, shorter names first. */
-export function searchLines(db: Database, keys: SearchKeys, limit: number) {
-  const contains = `%${escapeLike(keys.name)}%`;
-  const katakana = keys.reading ? `%${escapeLike(toKatakana(keys.reading))}%` : null;
-  return db
-    .select({
-      id: lines.id,
-      name: lines.name,
-      kind: lines.kind,
-      closed: lines.closed,
-      companyName: companies.name,
-      stationCount:
-        sql<number>`(select count(*) from ${stations} where ${stations.lineId} = ${lines.id} and not ${stations.closed})`.mapWith(
-          Number,
-        ),
-    })
-    .from(lines)
-    .leftJoin(companies, eq(companies.id, lines.companyId))
-    .where(
-      or(
-        sql`${lines.name} like ${contains}`,
-        katakana ? sql`${lines.nameKana} like ${katakana}` : undefined,
-      ),
-    )
-    .orderBy(asc(lines.closed), sql`length(${lines.name})`, asc(lines.id))
-    .limit(limit);
-}
-
-export async function findLine(db: Database, lineId: number) {
-  const [row] = await db
-    .select({
-      id: lines.id,
-      name: lines.name,
-      kind: lines.kind,
-      closed: lines.closed,
-      companyName: companies.name,
-    })
-    .from(lines)
-    .leftJoin(companies, eq(companies.id, lines.companyId))
-    .where(eq(lines.id, lineId));
-  return row ?? null;
-}
-
-/** A line's stations in order, with their groups. */
-export function findLineStations(db: Database, lineId: number) {
-  return db
-    .select({
-      id: stations.id,
-      name: stations.name,
-      closed: stations.closed,
-      closedOn: stations.closedOn,
-      groupId: stationGroups.id,
-      groupName: stationGroups.name,
-      lat: stationGroups.lat,
-      lng: stationGroups.lng,
-    })
-    .from(stations)
-    .innerJoin(stationGroups, eq(stationGroups.id, stations.groupId))
-    .where(eq(stations.lineId, lineId))
-    .orderBy(asc(stations.seq), asc(stations.id));
-}
-
 const EARTH_RADIUS_M = 6_371_000;
 const METRES_PER_DEGREE_LAT = 111_320;
 
@@ -492,71 +298,6 @@ export function findNearbyGroups(
     .limit(limit);
 }
 
-/** The 駅ガチャ draws from open groups only. */
-function randomFilter(filter: { prefectureId?: number; lineId?: number }): SQL | undefined {
-  const conditions: SQL[] = [eq(stationGroups.closed, false)];
-  if (filter.prefectureId !== undefined)
-    conditions.push(eq(stationGroups.prefectureId, filter.prefectureId));
-  if (filter.lineId !== undefined) {
-    const lineId = filter.lineId;
-    conditions.push(
-      exists(
-        sql`(select 1 from ${stations} where ${stations.groupId} = ${stationGroups.id} and ${stations.lineId} = ${lineId} and not ${stations.closed})`,
-      ),
-    );
-  }
-  return and(...conditions);
-}
-
-export async function countGroups(
-  db: Database,
-  filter: { prefectureId?: number; lineId?: number } = {},
-) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(stationGroups)
-    .where(randomFilter(filter));
-  return row?.count ?? 0;
-}
-
-export async function findGroupAt(
-  db: Database,
-  filter: { prefectureId?: number; lineId?: number },
-  offset: number,
-): Promise<GroupRow | null> {
-  const [row] = await selectGroups(db)
-    .where(randomFilter(filter))
-    .orderBy(asc(stationGroups.id))
-    .offset(offset)
-    .limit(1);
-  return row ?? null;
-}
-
-export function listPrefectures(db: Database) {
-  return db
-    .select({ id: prefectures.id, name: prefectures.name })
-    .from(prefectures)
-    .orderBy(asc(prefectures.id));
-}
-
-/** Open lines (the gacha's and forms' choices), optionally those serving a prefecture. */
-export function listLines(db: Database, prefectureId?: number) {
-  const query = db.select({ id: lines.id, name: lines.name }).from(lines);
-  if (prefectureId === undefined)
-    return query.where(eq(lines.closed, false)).orderBy(asc(lines.id));
-  return query
-    .where(
-      and(
-        eq(lines.closed, false),
-        exists(
-          sql`(select 1 from ${stations} inner join ${stationGroups} on ${stationGroups.id} = ${stations.groupId}
-             where ${stations.lineId} = ${lines.id} and not ${stations.closed} and ${stationGroups.prefectureId} = ${prefectureId})`,
-        ),
-      ),
-    )
-    .orderBy(asc(lines.id));
-}
-
 /** Every open line with its open stations, for drawing the railway network. */
 export function listRailwayStations(db: Database) {
   return db
@@ -583,4 +324,151 @@ export function listStationLinks(db: Database) {
       toStationId: stationLinks.toStationId,
     })
     .from(stationLinks);
+}
+
+/**
+ * Everything the in-memory read model holds (docs/stations.md#read-model), read in one
+ * repeatable-read transaction so an import committing meanwhile is seen whole or not at all.
+ */
+export async function loadReadModelRows(db: Database) {
+  return db.transaction(
+    async (tx) => {
+      const version = await findDataVersion(tx);
+      const prefectureRows = await tx
+        .select({ id: prefectures.id, name: prefectures.name })
+        .from(prefectures)
+        .orderBy(asc(prefectures.id));
+      const lineRows = await tx
+        .select({
+          id: lines.id,
+          name: lines.name,
+          nameKana: lines.nameKana,
+          kind: lines.kind,
+          closed: lines.closed,
+          companyName: companies.name,
+        })
+        .from(lines)
+        .leftJoin(companies, eq(companies.id, lines.companyId))
+        .orderBy(asc(lines.id));
+      const groupRows = await tx
+        .select({
+          id: stationGroups.id,
+          name: stationGroups.name,
+          prefectureId: stationGroups.prefectureId,
+          address: stationGroups.address,
+          postalCode: stationGroups.postalCode,
+          lat: stationGroups.lat,
+          lng: stationGroups.lng,
+          lineCount: stationGroups.lineCount,
+          closed: stationGroups.closed,
+          closedOn: stationGroups.closedOn,
+        })
+        .from(stationGroups)
+        .orderBy(asc(stationGroups.id));
+      const stationRows = await tx
+        .select({
+          id: stations.id,
+          groupId: stations.groupId,
+          lineId: stations.lineId,
+          name: stations.name,
+          seq: stations.seq,
+          closed: stations.closed,
+          closedOn: stations.closedOn,
+        })
+        .from(stations)
+        .orderBy(asc(stations.lineId), asc(stations.seq), asc(stations.id));
+      const termRows = await tx
+        .select({
+          groupId: stationSearchTerms.groupId,
+          kind: stationSearchTerms.kind,
+          term: stationSearchTerms.term,
+          stationName: stationSearchTerms.stationName,
+          isGroupName: stationSearchTerms.isGroupName,
+          nameLineCount: stationSearchTerms.nameLineCount,
+        })
+        .from(stationSearchTerms);
+      return {
+        version,
+        prefectures: prefectureRows,
+        lines: lineRows,
+        groups: groupRows,
+        stations: stationRows,
+        terms: termRows,
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+export type ReadModelRows = Awaited<ReturnType<typeof loadReadModelRows>>;
+
+/**
+ * The live part of a station page: posts, wants and stamps of many groups in one query (the
+ * read model holds everything else). Groups with none are absent.
+ */
+export async function countActivityOfGroups(db: Database, groupIds: number[]) {
+  if (groupIds.length === 0) return [];
+  const countsOf = (
+    table: typeof posts | typeof stationWants | typeof stamps,
+    kind: 'posts' | 'wants' | 'stamps',
+  ) =>
+    db
+      .select({
+        groupId: sql<number>`${table.stationGroupId}`.as('group_id'),
+        kind: sql<typeof kind>`${sql.raw(`'${kind}'`)}`.as('kind'),
+        count: sql<number>`count(*)::int`.as('n'),
+      })
+      .from(table)
+      .where(inArray(table.stationGroupId, groupIds))
+      .groupBy(table.stationGroupId);
+  return countsOf(posts, 'posts')
+    .unionAll(countsOf(stationWants, 'wants'))
+    .unionAll(countsOf(stamps, 'stamps'));
+}
+
+/* ---- Stamps (docs/stamps.md) ---- */
+
+/** A group with its prefecture and every member station's position and line (for a check-in). */
+export async function findGroupPositions(db: Database, groupId: number) {
+  const [group] = await db
+    .select({
+      id: stationGroups.id,
+      name: stationGroups.name,
+      lat: stationGroups.lat,
+      lng: stationGroups.lng,
+      closed: stationGroups.closed,
+      prefectureId: prefectures.id,
+      prefectureName: prefectures.name,
+    })
+    .from(stationGroups)
+    .innerJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
+    .where(eq(stationGroups.id, groupId));
+  if (!group) return null;
+  const members = await db
+    .select({
+      lat: stations.lat,
+      lng: stations.lng,
+      closed: stations.closed,
+      lineId: lines.id,
+      lineName: lines.name,
+      lineColor: lines.color,
+      lineKind: lines.kind,
+    })
+    .from(stations)
+    .innerJoin(lines, eq(lines.id, stations.lineId))
+    .where(eq(stations.groupId, groupId))
+    .orderBy(
+      asc(stations.closed),
+      sql`${lines.kind} <> 'shinkansen'`,
+      asc(stations.lineId),
+      asc(stations.id),
+    );
+  return { ...group, members };
+}
+
+export function listOpenLines(db: Database) {
+  return db
+    .select({ id: lines.id, name: lines.name, color: lines.color })
+    .from(lines)
+    .where(eq(lines.closed, false));
 }

@@ -19,13 +19,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
 import { envelope } from '../../lib/envelope.js';
-import { sendPrepared } from '../../lib/prepared-payload.js';
+import {
+  createResponseCache,
+  sendCached,
+  sendPrepared,
+  sendWithEtag,
+} from '../../lib/prepared-payload.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import * as service from './stations.service.js';
 
 const tags = ['stations'];
+/** Answers that change only with an import: kept a while, then revalidated by ETag. */
+const STATION_DATA_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 
 export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  // Serialised answers of the busiest reads, keyed by the station data version and their input.
+  const responses = createResponseCache();
   app.get(
     `${API_BASE_PATH}/stations/markers`,
     {
@@ -63,8 +72,15 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         },
       },
     },
-    async (request) =>
-      envelope(await service.searchStations(db, request.query.q, request.query.limit)),
+    async (request, reply) => {
+      const { q, limit } = request.query;
+      return sendCached(request, reply, {
+        cache: responses,
+        key: `${await service.getStationDataVersion(db)} search ${limit} ${q}`,
+        data: () => service.searchStations(db, q, limit),
+        cacheControl: STATION_DATA_CACHE,
+      });
+    },
   );
 
   app.get(
@@ -77,10 +93,15 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: successEnvelopeSchema(nearbyStationListSchema), ...errorResponses(422) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { lat, lng, radius_m: radiusM, limit } = request.query;
-      return envelope({
-        items: await service.findNearbyStations(db, { lat, lng }, radiusM, limit),
+      return sendCached(request, reply, {
+        cache: responses,
+        key: `${await service.getStationDataVersion(db)} nearby ${lat} ${lng} ${radiusM} ${limit}`,
+        data: async () => ({
+          items: await service.findNearbyStations(db, { lat, lng }, radiusM, limit),
+        }),
+        cacheControl: STATION_DATA_CACHE,
       });
     },
   );
@@ -114,7 +135,18 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: successEnvelopeSchema(stationDetailSchema), ...errorResponses(404, 422) },
       },
     },
-    async (request) => envelope(await service.getStation(db, request.params.stationGroupId)),
+    // The counts are live, so the page revalidates every time; an unchanged one costs a 304.
+    async (request, reply) => {
+      const version = await service.getStationDataVersion(db);
+      const station = await service.getStation(db, request.params.stationGroupId);
+      const { posts, want_to_visit: wants, stamps } = station.counts;
+      return sendCached(request, reply, {
+        cache: responses,
+        key: `${version} station ${station.id} ${posts} ${wants} ${stamps}`,
+        data: () => station,
+        cacheControl: 'no-cache',
+      });
+    },
   );
 
   app.get(
@@ -127,10 +159,13 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: successEnvelopeSchema(lineDetailSchema), ...errorResponses(404, 422) },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'public, max-age=3600');
-      return envelope(await service.getLine(db, request.params.lineId));
-    },
+    async (request, reply) =>
+      sendWithEtag(
+        request,
+        reply,
+        await service.getLine(db, request.params.lineId),
+        'public, max-age=3600',
+      ),
   );
 
   app.get(
@@ -142,10 +177,13 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: successEnvelopeSchema(prefectureListSchema) },
       },
     },
-    async (_request, reply) => {
-      reply.header('Cache-Control', 'public, max-age=3600');
-      return envelope({ items: await service.listPrefectures(db) });
-    },
+    async (request, reply) =>
+      sendWithEtag(
+        request,
+        reply,
+        { items: await service.listPrefectures(db) },
+        'public, max-age=3600',
+      ),
   );
 
   app.get(
@@ -158,9 +196,12 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: successEnvelopeSchema(lineListSchema), ...errorResponses(422) },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'public, max-age=3600');
-      return envelope({ items: await service.listLines(db, request.query.prefecture) });
-    },
+    async (request, reply) =>
+      sendWithEtag(
+        request,
+        reply,
+        { items: await service.listLines(db, request.query.prefecture) },
+        'public, max-age=3600',
+      ),
   );
 };

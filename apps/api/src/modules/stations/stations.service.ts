@@ -3,15 +3,17 @@ import {
   type LineDetail,
   type NearbyStation,
   type StationDetail,
-  type StationMarkers,
   type StationSearchResponse,
   type StationSummary,
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../lib/http-error.js';
-import { preparePayload } from '../../lib/prepared-payload.js';
+import type { PreparedPayload } from '../../lib/prepared-payload.js';
 import { queryKeys } from './search-keys.js';
+import * as queries from './station-read-model-queries.js';
 import * as repository from './stations.repository.js';
+import { summaryOf } from './station-read-model.js';
+import { countStationActivity, getStationReadModel } from './station-read-model-store.js';
 
 /** Station look-ups other modules build on (posts near a point, share cards, line maps). */
 export {
@@ -23,13 +25,13 @@ export {
 } from './stations.repository.js';
 
 /**
- * Caches a payload derived from station data, rebuilt when an import lands. The version
- * lookup is one tiny query, so every instance notices imports made by another process.
+ * Caches a payload derived from station data, rebuilt when the read model's version changes
+ * (an import landed here or elsewhere): no query per request.
  */
 export function createStationDataCache<T>(build: (db: Database) => Promise<T>) {
   let cached: { version: string; value: Promise<T> } | null = null;
   return async (db: Database): Promise<T> => {
-    const version = await repository.findDataVersion(db);
+    const { version } = await getStationReadModel(db);
     if (!cached || cached.version !== version) {
       const value = build(db);
       cached = { version, value };
@@ -41,83 +43,58 @@ export function createStationDataCache<T>(build: (db: Database) => Promise<T>) {
   };
 }
 
-export const getMarkersPayload = createStationDataCache(async (db) => {
-  const rows = await repository.listMarkers(db);
-  // 5 decimals ≈ 1 m: enough for a marker, and it keeps the payload small.
-  const round = (value: number) => Math.round(value * 1e5) / 1e5;
-  const markers: StationMarkers = {
-    count: rows.length,
-    ids: rows.map((row) => row.id),
-    lats: rows.map((row) => round(row.lat)),
-    lngs: rows.map((row) => round(row.lng)),
-    names: rows.map((row) => row.name),
-  };
-  return preparePayload(markers);
-});
-
-async function toSummaries<T extends repository.GroupRow>(
-  db: Database,
-  rows: T[],
-): Promise<(StationSummary & { row: T })[]> {
-  const lineRows = await repository.findLinesOfGroups(
-    db,
-    rows.map((row) => row.id),
-  );
-  const linesByGroup = new Map<number, StationSummary['lines']>();
-  for (const line of lineRows) {
-    const list = linesByGroup.get(line.groupId) ?? [];
-    list.push({ id: line.id, name: line.name });
-    linesByGroup.set(line.groupId, list);
-  }
-  return rows.map((row) => ({
-    row,
-    ...summaryOf(row),
-    lines: linesByGroup.get(row.id) ?? [],
-  }));
-}
-
-function summaryOf(row: repository.GroupRow) {
+/**
+ * Loads the station read model (server start-up), so the first visitor does not wait for it;
+ * returns what the start-up log records of it.
+ */
+export async function loadStationReadModel(db: Database) {
+  const started = performance.now();
+  const model = await getStationReadModel(db);
   return {
-    id: row.id,
-    name: row.name,
-    prefecture: { id: row.prefectureId, name: row.prefectureName },
-    lat: row.lat,
-    lng: row.lng,
-    closed: row.closed,
-    closed_on: row.closedOn,
+    version: model.version,
+    groups: model.groups.size,
+    lines: model.lines.size,
+    search_terms: model.terms.name.length + model.terms.reading.length + model.terms.romaji.length,
+    ms: Math.round(performance.now() - started),
   };
 }
 
-function withoutRow<T extends { row: unknown }>({ row: _row, ...rest }: T): Omit<T, 'row'> {
-  return rest;
+/** Changes with every import: part of the key of anything derived from station data. */
+export async function getStationDataVersion(db: Database): Promise<string> {
+  return (await getStationReadModel(db)).version;
+}
+
+export async function getMarkersPayload(db: Database): Promise<PreparedPayload> {
+  return (await getStationReadModel(db)).markers;
 }
 
 export async function getStation(db: Database, id: number): Promise<StationDetail> {
-  const [group, members] = await Promise.all([
-    repository.findGroup(db, id),
-    repository.findMemberStations(db, id),
-  ]);
+  const model = await getStationReadModel(db);
+  const group = model.groups.get(id);
   if (!group) throw notFound('指定された駅は見つかりませんでした。');
-  // The group's lines are its member stations' lines (open first, Shinkansen first): no extra query.
+  // Everything but the counts comes from memory; the counts stay live from the database.
+  const activity = await countStationActivity(db, id);
+  const lineNames = model.lines;
+  // The group's lines are its member stations' lines (open first, Shinkansen first).
   const lines = new Map<number, StationSummary['lines'][number]>();
   // A closed member's line is listed only when the whole group is closed.
-  for (const member of members) {
+  for (const member of group.members) {
     if (member.closed && !group.closed) continue;
-    lines.set(member.lineId, { id: member.lineId, name: member.lineName });
+    lines.set(member.lineId, { id: member.lineId, name: lineNames.get(member.lineId)!.name });
   }
   return {
     ...summaryOf(group),
     lines: [...lines.values()],
     address: group.address,
     postal_code: group.postalCode,
-    stations: members.map((member) => ({
+    stations: group.members.map((member) => ({
       id: member.id,
       name: member.name,
-      line: { id: member.lineId, name: member.lineName },
+      line: { id: member.lineId, name: lineNames.get(member.lineId)!.name },
       closed: member.closed,
       closed_on: member.closedOn,
     })),
-    counts: { posts: group.postCount, want_to_visit: group.wantCount, stamps: group.stampCount },
+    counts: { posts: activity.posts, want_to_visit: activity.wants, stamps: activity.stamps },
   };
 }
 
@@ -134,34 +111,28 @@ export async function searchStations(
 ): Promise<StationSearchResponse> {
   const keys = queryKeys(query);
   if (!keys.name) return { items: [], lines: [] };
-  const [rows, lineRows] = await Promise.all([
-    repository.searchGroups(db, keys, limit),
-    repository.searchLines(db, keys, LINE_RESULTS),
-  ]);
-  const summaries = await toSummaries(db, rows);
+  const model = await getStationReadModel(db);
   return {
-    items: summaries.map(({ row, lines, ...summary }) => ({
-      ...summary,
-      matched_name: row.matchedName,
-      lines: lines.slice(0, SEARCH_RESULT_LINES),
-      line_count: lines.length,
+    items: queries.searchGroups(model, keys, limit).map(({ group, matchedName }) => ({
+      ...summaryOf(group),
+      matched_name: matchedName,
+      lines: group.summaryLines.slice(0, SEARCH_RESULT_LINES),
+      line_count: group.summaryLines.length,
     })),
-    lines: lineRows.map((line) => ({
+    lines: queries.searchLines(model, keys, LINE_RESULTS).map((line) => ({
       id: line.id,
       name: line.name,
       company_name: line.companyName,
       kind: line.kind,
       closed: line.closed,
-      station_count: line.stationCount,
+      station_count: line.openStationCount,
     })),
   };
 }
 
 export async function getLine(db: Database, lineId: number): Promise<LineDetail> {
-  const [line, rows] = await Promise.all([
-    repository.findLine(db, lineId),
-    repository.findLineStations(db, lineId),
-  ]);
+  const model = await getStationReadModel(db);
+  const line = model.lines.get(lineId);
   if (!line) throw notFound('指定された路線は見つかりませんでした。');
   return {
     id: line.id,
@@ -169,16 +140,19 @@ export async function getLine(db: Database, lineId: number): Promise<LineDetail>
     company_name: line.companyName,
     kind: line.kind,
     closed: line.closed,
-    stations: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      station_group_id: row.groupId,
-      group_name: row.groupName,
-      lat: row.lat,
-      lng: row.lng,
-      closed: row.closed,
-      closed_on: row.closedOn,
-    })),
+    stations: line.stations.map((station) => {
+      const group = model.groups.get(station.groupId)!;
+      return {
+        id: station.id,
+        name: station.name,
+        station_group_id: group.id,
+        group_name: group.name,
+        lat: group.lat,
+        lng: group.lng,
+        closed: station.closed,
+        closed_on: station.closedOn,
+      };
+    }),
   };
 }
 
@@ -188,10 +162,10 @@ export async function findNearbyStations(
   radiusM: number,
   limit: number,
 ): Promise<NearbyStation[]> {
-  const rows = await repository.findNearbyGroups(db, point, radiusM, limit);
-  return (await toSummaries(db, rows)).map(({ row, ...summary }) => ({
-    ...summary,
-    distance_m: Math.round(row.distanceM),
+  const model = await getStationReadModel(db);
+  return queries.findNearbyGroups(model, point, radiusM, limit).map(({ group, distanceM }) => ({
+    ...summaryOf(group),
+    distance_m: Math.round(distanceM),
   }));
 }
 
@@ -200,19 +174,77 @@ export async function drawRandomStation(
   filter: { prefectureId?: number; lineId?: number },
   random: () => number = Math.random,
 ): Promise<StationSummary> {
-  const count = await repository.countGroups(db, filter);
-  if (count === 0)
-    throw notFound('条件に合う駅が見つかりませんでした。条件を変えてお試しください。');
-  const row = await repository.findGroupAt(db, filter, Math.floor(random() * count));
-  if (!row) throw notFound('条件に合う駅が見つかりませんでした。条件を変えてお試しください。');
-  const [summary] = await toSummaries(db, [row]);
-  return withoutRow(summary!);
+  const choices = queries.openGroupsFor(await getStationReadModel(db), filter);
+  const group = choices[Math.floor(random() * choices.length)];
+  if (!group) throw notFound('条件に合う駅が見つかりませんでした。条件を変えてお試しください。');
+  return summaryOf(group);
 }
 
 export async function listPrefectures(db: Database) {
-  return repository.listPrefectures(db);
+  return (await getStationReadModel(db)).prefectures;
 }
 
 export async function listLines(db: Database, prefectureId?: number) {
-  return repository.listLines(db, prefectureId);
+  const model = await getStationReadModel(db);
+  const lines =
+    prefectureId === undefined
+      ? model.openLines
+      : (model.openLinesByPrefecture.get(prefectureId) ?? []);
+  return lines.map((line) => ({ id: line.id, name: line.name }));
 }
+
+/* ---- Stamps (docs/stamps.md) ---- */
+
+/** A station group's positions, prefecture and lines, for a check-in or its stamp image. */
+export async function findStampStation(db: Database, groupId: number) {
+  return repository.findGroupPositions(db, groupId);
+}
+
+export interface CompletionTotals {
+  prefectures: { id: number; name: string; total: number }[];
+  lines: Map<number, { id: number; name: string; color: string; total: number }>;
+  /** Open group → its prefecture. */
+  prefectureOf: Map<number, number>;
+  /** Open group → its open lines. */
+  linesOf: Map<number, number[]>;
+  total: number;
+}
+
+/**
+ * What a stamp book is measured against: the open groups of each prefecture and line. Built once
+ * per station data version (a few thousand rows), so a summary costs one query of the member's
+ * stamps.
+ */
+export const getCompletionTotals = createStationDataCache(async (db): Promise<CompletionTotals> => {
+  const [model, lineRows] = await Promise.all([
+    getStationReadModel(db),
+    repository.listOpenLines(db),
+  ]);
+  const prefectureOf = new Map<number, number>();
+  const linesOf = new Map<number, number[]>();
+  const perLine = new Map<number, number>();
+  for (const group of model.openGroups) {
+    prefectureOf.set(group.id, group.prefecture.id);
+    const groupLineIds = [
+      ...new Set(group.members.filter((member) => !member.closed).map((member) => member.lineId)),
+    ];
+    linesOf.set(group.id, groupLineIds);
+    for (const lineId of groupLineIds) perLine.set(lineId, (perLine.get(lineId) ?? 0) + 1);
+  }
+  return {
+    prefectures: model.prefectures.map((prefecture) => ({
+      id: prefecture.id,
+      name: prefecture.name,
+      total: model.openGroupsByPrefecture.get(prefecture.id)?.length ?? 0,
+    })),
+    lines: new Map(
+      lineRows.map((row) => [
+        row.id,
+        { id: row.id, name: row.name, color: row.color, total: perLine.get(row.id) ?? 0 },
+      ]),
+    ),
+    prefectureOf,
+    linesOf,
+    total: prefectureOf.size,
+  };
+});

@@ -90,22 +90,22 @@ export async function lockUsers(db: Database, ids: string[]): Promise<string[]> 
   return rows.map((row) => row.id);
 }
 
-/** True when a row was really added (a second follow changes nothing). */
+/** When the follow was made, if this call made (or removed) it; rankings count it by that day. */
 export async function insertFollow(db: Database, followerId: string, followeeId: string) {
   const rows = await db
     .insert(follows)
     .values({ followerId, followeeId })
     .onConflictDoNothing()
-    .returning({ followerId: follows.followerId });
-  return rows.length > 0;
+    .returning({ createdAt: follows.createdAt });
+  return rows[0]?.createdAt ?? null;
 }
 
 export async function deleteFollow(db: Database, followerId: string, followeeId: string) {
   const rows = await db
     .delete(follows)
     .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
-    .returning({ followerId: follows.followerId });
-  return rows.length > 0;
+    .returning({ createdAt: follows.createdAt });
+  return rows[0]?.createdAt ?? null;
 }
 
 /** Moves both counters of one follow; the caller holds both rows' locks. */
@@ -304,27 +304,6 @@ export async function findWantedStations(
     .innerJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
     .where(and(...conditions))
     .orderBy(descending(stationWants.createdAt), descending(stationWants.stationGroupId))
-    .limit(options.limit);
-}
-
-export async function findListsOf(
-  db: Database,
-  options: { userId: string; withPrivate: boolean; after: UserPageKey | null; limit: number },
-) {
-  const conditions: (SQL | undefined)[] = [
-    eq(lists.userId, options.userId),
-    options.withPrivate ? undefined : eq(lists.isPublic, true),
-  ];
-  if (options.after) {
-    conditions.push(
-      sql`(${lists.createdAt}, ${lists.id}) < (${fromMicros(options.after.key)}, ${options.after.id}::uuid)`,
-    );
-  }
-  return db
-    .select({ list: lists, micros: micros(lists.createdAt) })
-    .from(lists)
-    .where(and(...conditions))
-    .orderBy(descending(lists.createdAt), descending(lists.id))
     .limit(options.limit);
 }
 

@@ -12,8 +12,12 @@ import type {
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
+import { japanDateOf } from '../../lib/japan-time.js';
 import * as blocks from '../blocks/blocks.service.js';
+import { notifyOrWithdraw } from '../notifications/notifications.service.js';
+import * as lists from '../lists/lists.service.js';
 import * as posts from '../posts/posts.service.js';
+import { recordActivity } from '../rankings/rankings.service.js';
 import { decodeUserCursor, toUserPage } from './user-cursor.js';
 import * as repository from './users.repository.js';
 import { USER_MESSAGES as M } from './users.messages.js';
@@ -86,6 +90,15 @@ async function tabAccess(
 
 const emptyTab = (hidden: TabHidden) => ({ items: [], next_cursor: null, hidden });
 
+/** Why a profile tab is empty for this viewer, or null (used by the stamp book's summary too). */
+export async function findTabHidden(
+  db: Database,
+  userId: string,
+  viewerId: string | null,
+): Promise<TabHidden> {
+  return tabAccess(db, userId, viewerId, false);
+}
+
 export async function listUserPosts(
   deps: UsersDeps,
   userId: string,
@@ -143,7 +156,7 @@ export async function listWantedStations(
   };
 }
 
-/** Public lists for everyone; the owner also sees their private ones. */
+/** Public lists for everyone; the owner also sees their private ones (lists.service.ts). */
 export async function listUserLists(
   deps: UsersDeps,
   userId: string,
@@ -152,26 +165,8 @@ export async function listUserLists(
 ): Promise<ProfileListPage> {
   const hidden = await tabAccess(deps.db, userId, viewerId, false);
   if (hidden) return emptyTab(hidden);
-  const rows = await repository.findListsOf(deps.db, {
-    userId,
-    withPrivate: viewerId === userId,
-    after: decodeUserCursor(query.cursor),
-    limit: query.limit + 1,
-  });
-  const page = toUserPage(rows, query.limit, (row) => ({ key: row.micros, id: row.list.id }));
-  return {
-    items: page.items.map(({ list }) => ({
-      id: list.id,
-      title: list.title,
-      description: list.description,
-      item_count: list.itemCount,
-      is_public: list.isPublic,
-      created_at: list.createdAt.toISOString(),
-      updated_at: list.updatedAt.toISOString(),
-    })),
-    next_cursor: page.nextCursor,
-    hidden: null,
-  };
+  const page = await lists.listMemberLists(deps, userId, viewerId, query);
+  return { ...page, hidden: null };
 }
 
 export async function listUserStamps(
@@ -196,7 +191,9 @@ export async function listUserStamps(
         name: row.stationName,
         prefecture_name: row.prefectureName,
       },
-      collected_at: row.collectedAt.toISOString(),
+      // Others see the day only (docs/stamps.md#location-privacy).
+      collected_on: japanDateOf(row.collectedAt),
+      collected_at: viewerId === userId ? row.collectedAt.toISOString() : null,
     })),
     next_cursor: page.nextCursor,
     hidden: null,
@@ -296,12 +293,27 @@ export async function setFollow(
       if (relation.blockedByMe) throw new HttpError('FORBIDDEN', M.youBlockedThem);
       if (relation.blocksMe) throw new HttpError('FORBIDDEN', M.blockedByThem);
     }
-    const changed = follow
+    const changedAt = follow
       ? await repository.insertFollow(tx, viewerId, userId)
       : await repository.deleteFollow(tx, viewerId, userId);
-    const followerCount = changed
-      ? await repository.addToFollowCounts(tx, viewerId, userId, follow ? 1 : -1)
-      : await repository.followerCountOf(tx, userId);
+    if (!changedAt)
+      return {
+        followed_by_me: follow,
+        follower_count: await repository.followerCountOf(tx, userId),
+      };
+    const followerCount = await repository.addToFollowCounts(tx, viewerId, userId, follow ? 1 : -1);
+    await recordActivity(tx, {
+      type: 'follow',
+      followerId: viewerId,
+      followeeId: userId,
+      at: changedAt,
+      delta: follow ? 1 : -1,
+    });
+    await notifyOrWithdraw(tx, follow, {
+      type: 'follow',
+      recipientId: userId,
+      actorId: viewerId,
+    });
     return { followed_by_me: follow, follower_count: followerCount };
   });
 }
@@ -326,10 +338,21 @@ export async function setBlock(
       return;
     }
     await repository.insertBlock(tx, viewerId, userId);
-    if (await repository.deleteFollow(tx, viewerId, userId))
-      await repository.addToFollowCounts(tx, viewerId, userId, -1);
-    if (await repository.deleteFollow(tx, userId, viewerId))
-      await repository.addToFollowCounts(tx, userId, viewerId, -1);
+    for (const [followerId, followeeId] of [
+      [viewerId, userId],
+      [userId, viewerId],
+    ] as const) {
+      const followedAt = await repository.deleteFollow(tx, followerId, followeeId);
+      if (!followedAt) continue;
+      await repository.addToFollowCounts(tx, followerId, followeeId, -1);
+      await recordActivity(tx, {
+        type: 'follow',
+        followerId,
+        followeeId,
+        at: followedAt,
+        delta: -1,
+      });
+    }
   });
   return { blocked_by_me: block };
 }

@@ -4,6 +4,8 @@ import { BottomNav } from '../../components/layout/bottom-nav';
 import { NotificationBell } from '../../components/layout/notification-bell';
 import { useMe } from '../../features/auth/api/get-me';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import { useUnreadCount } from '../../features/notifications/api/get-unread-count';
+import { useNotificationStream } from '../../features/notifications/hooks/use-notification-stream';
 import { PostMenu } from './post-menu';
 import { StationSearchButton } from './station-search-button';
 
@@ -15,6 +17,9 @@ function isPostFormPath(pathname: string): boolean {
 /** The header with the session's account menu (or a login link), search and post menu. */
 export function SessionHeader() {
   const { data: user } = useMe();
+  const signedIn = Boolean(user);
+  const unread = useUnreadCount(signedIn);
+  useNotificationStream(signedIn);
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const redirect = location.pathname === '/' || location.pathname === '/login' ? undefined : here;
@@ -24,7 +29,7 @@ export function SessionHeader() {
       loginRedirect={redirect}
       search={<StationSearchButton />}
       post={isPostFormPath(location.pathname) ? null : <PostMenu variant="header" />}
-      notifications={user ? <NotificationBell /> : null}
+      notifications={user ? <NotificationBell unread={unread} /> : null}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
+import { AddToListButton } from '../../features/lists/components/add-to-list-button';
 import { AuthorFollowButton } from '../../features/people/components/author-follow-button';
 import { PostDetail } from '../../features/posts/components/post-detail';
 import { StationMiniMap } from '../../features/stations/components/station-mini-map';
@@ -15,6 +16,9 @@ export function Component() {
       postId={postId}
       viewerId={viewerId}
       renderAuthorAction={(author) => <AuthorFollowButton userId={author.id} viewerId={viewerId} />}
+      renderActions={(post, onNotice) => (
+        <AddToListButton target={{ postId: post.id }} onNotice={onNotice} />
+      )}
       renderMap={(place) => (
         <StationMiniMap name={place.label} label={place.label} lat={place.lat} lng={place.lng} />
       )}

@@ -2,6 +2,7 @@ import { useLocation, useParams } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
 import { ProfilePage } from '../../features/people/components/profile-page';
 import { profileTabOf } from '../../features/people/components/profile-tabs';
+import { StampBook } from '../../features/stamps/components/stamp-book';
 
 /** /profile/:userId/… — every tab; the parameter is validated by the route guard. */
 export function Component() {
@@ -13,6 +14,7 @@ export function Component() {
       userId={userId}
       tab={profileTabOf(pathname)}
       viewerId={me.isPending ? undefined : (me.data?.id ?? null)}
+      stampBook={<StampBook key={userId} userId={userId} />}
     />
   );
 }

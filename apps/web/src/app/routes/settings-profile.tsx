@@ -11,6 +11,7 @@ import { useMe } from '../../features/auth/api/get-me';
 import { EmailChangeForm } from '../../features/auth/components/email-change-form';
 import { PasswordChangeForm } from '../../features/auth/components/password-change-form';
 import { ProfileForm } from '../../features/auth/components/profile-form';
+import { NotificationMailSettings } from '../../features/notifications/components/notification-mail-settings';
 import { BlockedMutedUsers } from '../../features/people/components/blocked-muted-users';
 import { PrivacySetting } from '../../features/people/components/privacy-setting';
 import { useNotice } from '../../hooks/use-notice';
@@ -53,6 +54,9 @@ export function Component() {
         </Section>
         <Section title={messages.people.settings.privacyHeading}>
           <PrivacySetting userId={user.id} notify={snack.show} />
+        </Section>
+        <Section title={messages.notifications.mailHeading}>
+          <NotificationMailSettings notify={snack.show} />
         </Section>
         <Section title={messages.people.settings.safetyHeading}>
           <BlockedMutedUsers notify={snack.show} />

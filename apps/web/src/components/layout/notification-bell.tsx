@@ -6,8 +6,8 @@ import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
 
 /**
- * The header's bell: a link to /notifications. `unread` is the slot for the live count that
- * comes with notifications; without it the badge stays hidden.
+ * The header's bell: a link to /notifications with the unread count, kept live by the
+ * notifications feature's stream (the header passes it in); with none unread there is no badge.
  */
 export function NotificationBell({ unread = 0 }: { unread?: number }) {
   const { pathname } = useLocation();

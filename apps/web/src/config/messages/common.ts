@@ -37,6 +37,16 @@ export const commonMessages = {
   flash: {
     close: '閉じる',
   },
+  /** Copying a page's link and the system share sheet (components/share-actions.tsx). */
+  share: {
+    copy: 'リンクをコピー',
+    share: '共有',
+    copied: 'リンクをコピーしました',
+    copyFailed: 'リンクをコピーできませんでした。',
+  },
+  confirm: {
+    cancel: 'キャンセル',
+  },
   postList: {
     loading: '投稿を読み込み中…',
     failed: '投稿を読み込めませんでした。',

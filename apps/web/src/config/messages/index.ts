@@ -1,9 +1,13 @@
 import { authMessages } from './auth';
 import { commonMessages } from './common';
+import { listsMessages } from './lists';
 import { navigationMessages } from './navigation';
+import { notificationsMessages } from './notifications';
 import { postEditorMessages } from './post-editor';
 import { peopleMessages } from './people';
 import { postsMessages } from './posts';
+import { rankingsMessages } from './rankings';
+import { stampsMessages } from './stamps';
 import { stationsMessages } from './stations';
 
 /**
@@ -22,4 +26,8 @@ export const messages = {
   ...postEditorMessages,
   ...postsMessages,
   ...peopleMessages,
+  ...stampsMessages,
+  ...rankingsMessages,
+  ...notificationsMessages,
+  ...listsMessages,
 } as const;

@@ -56,7 +56,6 @@ export const peopleMessages = {
     loadingMore: '読み込み中…',
     loading: '読み込み中…',
     wantedAt: (date: string) => `${date}に登録`,
-    collectedAt: (date: string) => `${date}に獲得`,
     listItems: (count: number) => `${count}件`,
     privateList: '非公開',
     directory: {

@@ -41,12 +41,6 @@ export const postsMessages = {
       count: (label: string, count: number) => `${label} ${count.toLocaleString('ja-JP')}`,
       failed: '反応を送れませんでした。時間をおいてもう一度お試しください。',
     },
-    share: {
-      copy: 'リンクをコピー',
-      share: '共有',
-      copied: 'リンクをコピーしました',
-      copyFailed: 'リンクをコピーできませんでした。',
-    },
     owner: {
       edit: '編集',
       delete: '削除',

@@ -1,7 +1,7 @@
 import type { ExpressionSpecification, FilterSpecification } from 'maplibre-gl';
 import type { LayerProps } from 'react-map-gl/maplibre';
 import { MAP_COLORS } from './basemap-style';
-import { MAP_FONT } from './map-fonts';
+import { MAP_TEXT_FONT } from './map-fonts';
 
 /** Shinkansen lines are drawn station to station; below this zoom their chords are short on screen. */
 export const SHINKANSEN_MAX_ZOOM = 12;
@@ -68,7 +68,7 @@ export const railwayLabelLayer: LayerProps = {
   layout: {
     'symbol-placement': 'line',
     'text-field': ['get', 'name'],
-    'text-font': [MAP_FONT],
+    'text-font': MAP_TEXT_FONT,
     'text-size': 11,
     'symbol-spacing': 400,
   },
@@ -85,7 +85,7 @@ export const prefectureLabelLayer: LayerProps = {
   maxzoom: 9,
   layout: {
     'text-field': ['get', 'name_ja'],
-    'text-font': [MAP_FONT],
+    'text-font': MAP_TEXT_FONT,
     'text-size': ['interpolate', ['linear'], ['zoom'], 4, 11, 8, 16],
   },
   paint: {

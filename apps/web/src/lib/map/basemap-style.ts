@@ -1,6 +1,5 @@
 import type { FeatureCollection, Geometry } from 'geojson';
 import type { LayerSpecification, SourceSpecification, StyleSpecification } from 'maplibre-gl';
-import { MAP_FONT_FACES } from './map-fonts';
 
 export const BASEMAP_LAND_URL = '/basemap/japan-land.json';
 export const BASEMAP_PREFECTURES_URL = '/basemap/prefectures.json';
@@ -101,7 +100,6 @@ export function buildBasemapStyle(options: BasemapOptions): StyleSpecification {
   return {
     version: 8,
     name: 'ekispot',
-    'font-faces': MAP_FONT_FACES,
     sources,
     layers,
   };

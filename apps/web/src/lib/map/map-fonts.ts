@@ -1,20 +1,13 @@
-import japaneseFontUrl from '@fontsource/noto-sans-jp/files/noto-sans-jp-japanese-400-normal.woff2?url';
-import latinFontUrl from '@fontsource/noto-sans-jp/files/noto-sans-jp-latin-400-normal.woff2?url';
-import type { FontFacesSpecification } from 'maplibre-gl';
+import { DEVICE_JAPANESE_FONT_NAMES } from '../fonts';
 
 /**
- * Map text fonts are named without quotes, so the bundled Noto Sans JP gets a
- * simple alias (docs/basemap.md). With no `glyphs` URL, MapLibre draws labels
- * from these files, then from local fonts.
+ * Map labels are drawn by the browser from the device's fonts (docs/basemap.md#fonts): the
+ * style has no glyph server and declares no font files, and the names leave out the app's web
+ * font (MapLibre asks `document.fonts` to load every family it names, which would download it),
+ * so a first visit downloads no font for the map. MapLibre hands the `text-font` names to the
+ * canvas as one CSS family list.
  */
-export const MAP_FONT = 'EkispotSans';
+export const MAP_TEXT_FONT: string[] = [...DEVICE_JAPANESE_FONT_NAMES];
 
-export const MAP_FONT_FACES: FontFacesSpecification = {
-  [MAP_FONT]: [
-    { url: latinFontUrl, 'unicode-range': ['U+0000-00FF', 'U+2000-206F'] },
-    { url: japaneseFontUrl },
-  ],
-};
-
-export const LOCAL_IDEOGRAPH_FONT_FAMILY =
-  '"Noto Sans JP", "Noto Sans CJK JP", "Hiragino Sans", Meiryo, sans-serif';
+/** What MapLibre draws CJK characters with where a layer names no font of its own. */
+export const LOCAL_IDEOGRAPH_FONT_FAMILY = `${DEVICE_JAPANESE_FONT_NAMES.map((name) => `"${name}"`).join(', ')}, sans-serif`;

@@ -1,7 +1,6 @@
 import {
   profileListPageSchema,
   profilePostPageSchema,
-  profileStampPageSchema,
   profileStationPageSchema,
 } from '@ekispot/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
@@ -64,26 +63,6 @@ export function useListTab(userId: string) {
         (
           await apiRequest(`/users/${userId}/lists`, {
             schema: profileListPageSchema,
-            query: pageQuery(pageParam),
-            signal,
-          })
-        ).data,
-      initialPageParam: firstPage,
-      getNextPageParam: (page) => page.nextCursor,
-      staleTime: 30_000,
-    }),
-  );
-}
-
-/** GET /users/{userId}/stamps. */
-export function useStampTab(userId: string) {
-  return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: peopleKeys.tab(userId, 'stamps'),
-      queryFn: async ({ pageParam, signal }) =>
-        (
-          await apiRequest(`/users/${userId}/stamps`, {
-            schema: profileStampPageSchema,
             query: pageQuery(pageParam),
             signal,
           })

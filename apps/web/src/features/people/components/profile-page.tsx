@@ -3,6 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { PROFILE_TABS } from '@ekispot/shared';
 import type { ProfileTab } from '@ekispot/shared';
+import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useProfile } from '../api/get-profile';
 import { useNotice } from '../../../hooks/use-notice';
@@ -14,10 +15,12 @@ interface ProfilePageProps {
   userId: string;
   tab: ProfileTab;
   viewerId: string | null | undefined;
+  /** The stamps tab's content, from the stamps feature. */
+  stampBook: ReactNode;
 }
 
 /** One layout for the seven profile tabs: the header stays while the tab below changes. */
-export function ProfilePage({ userId, tab, viewerId }: ProfilePageProps) {
+export function ProfilePage({ userId, tab, viewerId, stampBook }: ProfilePageProps) {
   const profile = useProfile(userId);
   const snack = useNotice();
 
@@ -39,7 +42,11 @@ export function ProfilePage({ userId, tab, viewerId }: ProfilePageProps) {
         <ProfileHeader profile={profile.data} viewerId={viewerId} notify={snack.show} />
       )}
       <ProfileTabs userId={userId} current={tab} />
-      <ProfileTabContent key={`${userId}/${tab}`} userId={userId} tab={tab} />
+      {tab === 'stamps' ? (
+        stampBook
+      ) : (
+        <ProfileTabContent key={`${userId}/${tab}`} userId={userId} tab={tab} />
+      )}
       {snack.element}
     </Container>
   );

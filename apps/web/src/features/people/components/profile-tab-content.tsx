@@ -4,12 +4,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ProfileTab, TabHidden } from '@ekispot/shared';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { ListGrid } from '../../../components/list-grid';
 import { PostGrid } from '../../../components/post-grid';
 import { RouterLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { formatJapanDate } from '../../../lib/japan-time';
-import { useListTab, usePostTab, useStampTab, useStationTab } from '../api/get-profile-tab';
+import { useListTab, usePostTab, useStationTab } from '../api/get-profile-tab';
 import type { PostTab } from '../api/get-profile-tab';
 import { PagedList } from './paged-state';
 
@@ -78,64 +79,7 @@ function ListTabContent({ userId }: { userId: string }) {
   const query = useListTab(userId);
   const hidden = hiddenOf(query.data);
   if (hidden) return <HiddenNotice hidden={hidden} />;
-  return (
-    <PagedList query={query} empty={text.empty.lists} label={text.counts.lists}>
-      {(items) => (
-        <Box component="ul" sx={LIST_SX}>
-          {items.map((list) => (
-            <Paper component="li" key={list.id} variant="outlined" sx={ROW_SX}>
-              <Box sx={{ minWidth: 0 }}>
-                <RouterLink to={paths.list.href(list.id)} sx={{ fontWeight: 700 }}>
-                  {list.title}
-                </RouterLink>
-                {list.description ? (
-                  <Typography variant="body2" color="text.secondary" noWrap>
-                    {list.description}
-                  </Typography>
-                ) : null}
-              </Box>
-              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                {text.listItems(list.itemCount)}
-                {list.isPublic ? '' : `・${text.privateList}`}
-              </Typography>
-            </Paper>
-          ))}
-        </Box>
-      )}
-    </PagedList>
-  );
-}
-
-function StampTabContent({ userId }: { userId: string }) {
-  const query = useStampTab(userId);
-  const hidden = hiddenOf(query.data);
-  if (hidden) return <HiddenNotice hidden={hidden} />;
-  return (
-    <PagedList query={query} empty={text.empty.stamps} label={text.counts.stamps}>
-      {(items) => (
-        <Box
-          component="ul"
-          sx={{ ...LIST_SX, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}
-        >
-          {items.map((stamp) => (
-            <Paper
-              component="li"
-              key={stamp.id}
-              variant="outlined"
-              sx={{ p: 1.5, textAlign: 'center' }}
-            >
-              <RouterLink to={paths.station.href(stamp.station.id)} sx={{ fontWeight: 700 }}>
-                {stamp.station.name}駅
-              </RouterLink>
-              <Typography variant="caption" color="text.secondary" component="p">
-                {text.collectedAt(formatJapanDate(stamp.collectedAt))}
-              </Typography>
-            </Paper>
-          ))}
-        </Box>
-      )}
-    </PagedList>
-  );
+  return <ListGrid query={query} empty={text.empty.lists} label={text.counts.lists} />;
 }
 
 /** The current tab's items, paged, with loading, empty, error+retry and 「もっと見る」. */
@@ -146,7 +90,8 @@ export function ProfileTabContent({ userId, tab }: { userId: string; tab: Profil
     case 'lists':
       return <ListTabContent userId={userId} />;
     case 'stamps':
-      return <StampTabContent userId={userId} />;
+      // The stamp book belongs to the stamps feature: the page passes it in (app/routes/profile.tsx).
+      return null;
     default:
       return <PostTabContent userId={userId} tab={tab} />;
   }

@@ -10,7 +10,7 @@ import type { CommentView } from '../api/get-comments';
 import { useDeleteComment } from '../api/delete-comment';
 import { useUpdateComment } from '../api/update-comment';
 import { CommentForm } from './comment-form';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LinkifiedText } from './linkified-text';
 import { UserChip } from './user-chip';
 

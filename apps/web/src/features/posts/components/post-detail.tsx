@@ -25,7 +25,7 @@ import { PostGallery } from './post-gallery';
 import { PostKindChips } from '../../../components/post-kind-chips';
 import { PostOwnerActions } from './post-owner-actions';
 import { PostReactions } from './post-reactions';
-import { ShareActions } from './share-actions';
+import { ShareActions } from '../../../components/share-actions';
 import { UserChip } from './user-chip';
 
 export interface PostPlace {
@@ -43,6 +43,8 @@ interface PostDetailProps {
   renderMap?: (place: PostPlace) => ReactNode;
   /** Beside the author (the page supplies the follow button). */
   renderAuthorAction?: (author: PostView['user']) => ReactNode;
+  /** More actions beside the reactions (the page supplies 「リストに追加」). */
+  renderActions?: (post: PostView, onNotice: (message: string) => void) => ReactNode;
 }
 
 /** The post's title, or for an untitled photo 「{station}駅の写真」 / 「{parent}の写真」. */
@@ -53,7 +55,13 @@ export function postDisplayTitle(
 }
 
 /** /post/:postId — the whole post, its reactions, attached posts and comments. */
-export function PostDetail({ postId, viewerId, renderMap, renderAuthorAction }: PostDetailProps) {
+export function PostDetail({
+  postId,
+  viewerId,
+  renderMap,
+  renderAuthorAction,
+  renderActions,
+}: PostDetailProps) {
   const post = usePost(postId);
   usePrimaryLoading(post.isPending);
   const notice = useNotice();
@@ -153,6 +161,7 @@ export function PostDetail({ postId, viewerId, renderMap, renderAuthorAction }: 
           sx={{ mt: 3, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
         >
           <PostReactions post={data} viewerId={viewerId} onError={notice.show} />
+          {renderActions?.(data, notice.show)}
           <Box sx={{ flex: 1 }} />
           <ShareActions
             title={title}

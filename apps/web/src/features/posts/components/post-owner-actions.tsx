@@ -11,7 +11,7 @@ import { showFlash } from '../../../lib/flash-message';
 import { useDeletePost } from '../api/delete-post';
 import { postKeys } from '../api/query-keys';
 import type { PostView } from '../api/get-post';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 /** 編集 and 削除 for the post's owner. */
 export function PostOwnerActions({

@@ -17,6 +17,6 @@ export function railwaysQueryOptions() {
   });
 }
 
-export function useRailways() {
-  return useQuery(railwaysQueryOptions());
+export function useRailways(enabled = true) {
+  return useQuery({ ...railwaysQueryOptions(), enabled });
 }

@@ -39,6 +39,12 @@ const MAP_CONTROL_LABELS = {
 type BaseMapProps = Omit<MapProps, 'mapLib' | 'mapStyle' | 'localIdeographFontFamily'> & {
   children?: ReactNode;
   ref?: Ref<MapRef>;
+  /**
+   * Railway lines and prefecture names (false: not yet). The top map turns them on once its
+   * station clusters are drawn, so the first view is not kept waiting for the basemap's details
+   * (docs/basemap.md#first-visit).
+   */
+  showDetails?: boolean;
 };
 
 /**
@@ -46,7 +52,7 @@ type BaseMapProps = Omit<MapProps, 'mapLib' | 'mapStyle' | 'localIdeographFontFa
  * it), railway lines and prefecture names. Children add further sources. The post forms' location
  * pickers use it too, so they show the same basemap.
  */
-export function BaseMap({ children, ref, ...props }: BaseMapProps) {
+export function BaseMap({ children, ref, showDetails = true, ...props }: BaseMapProps) {
   const config = getRuntimeConfig();
   const offline = config.mapTileUrl === null;
   const style = useMemo(
@@ -58,8 +64,8 @@ export function BaseMap({ children, ref, ...props }: BaseMapProps) {
       }),
     [config.mapTileUrl, config.mapTileAttribution],
   );
-  const railways = useRailways();
-  const prefectureLabels = usePrefectureLabels(offline);
+  const railways = useRailways(showDetails);
+  const prefectureLabels = usePrefectureLabels(offline && showDetails);
 
   return (
     <MapView

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { messages } from '../../../config/messages';
 import { usePrimaryLoading } from '../../../lib/page-loading';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -20,7 +20,17 @@ import { StationWantButton } from './station-want-button';
  * /station/:stationGroupId — name, lines, address, 行きたい, mini map, the station's posts
  * and nearby stations.
  */
-export function StationDetail({ stationGroupId }: { stationGroupId: number }) {
+export function StationDetail({
+  stationGroupId,
+  stampButton,
+  renderActions,
+}: {
+  stationGroupId: number;
+  /** 「スタンプを押す」, from the stamps feature (open stations only). */
+  stampButton: (name: string) => ReactNode;
+  /** More member actions beside 行きたい (the page supplies 「リストに追加」). */
+  renderActions?: (stationGroupId: number, onNotice: (message: string) => void) => ReactNode;
+}) {
   const station = useStation(stationGroupId);
   usePrimaryLoading(station.isPending);
   const name = station.data?.name;
@@ -97,13 +107,15 @@ export function StationDetail({ stationGroupId }: { stationGroupId: number }) {
             <Count label={messages.station.counts.wantToVisit} value={detail.counts.wantToVisit} />
             <Count label={messages.station.counts.stamps} value={detail.counts.stamps} />
           </Stack>
-          <Box sx={{ mt: 2 }}>
+          <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
             <StationWantButton
               stationGroupId={detail.id}
               count={detail.counts.wantToVisit}
               onError={setNotice}
             />
-          </Box>
+            {renderActions?.(detail.id, setNotice)}
+          </Stack>
+          {!detail.closed && <Box sx={{ mt: 2 }}>{stampButton(detail.name)}</Box>}
         </Box>
         <Paper
           variant="outlined"

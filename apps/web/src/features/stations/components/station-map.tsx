@@ -180,6 +180,7 @@ export function StationMap() {
     >
       <BaseMap
         ref={mapRef}
+        showDetails={ready}
         initialViewState={
           fitJapan
             ? { bounds: JAPAN_FIT_BOUNDS, fitBoundsOptions: { padding: 8 } }

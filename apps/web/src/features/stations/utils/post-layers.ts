@@ -1,6 +1,6 @@
 import type { LayerProps } from 'react-map-gl/maplibre';
 import { MAP_COLORS } from '../../../lib/map/basemap-style';
-import { MAP_FONT } from '../../../lib/map/map-fonts';
+import { MAP_TEXT_FONT } from '../../../lib/map/map-fonts';
 import { clusterCountLayerWithId, stepByClusterSize } from './station-layers';
 
 export const POSTS_SOURCE_ID = 'posts';
@@ -77,7 +77,7 @@ export const postLabelLayer: LayerProps = {
   filter: ['!', ['has', 'point_count']],
   layout: {
     'text-field': ['get', 'title'],
-    'text-font': [MAP_FONT],
+    'text-font': MAP_TEXT_FONT,
     'text-size': 12,
     'text-offset': [0, 1.2],
     'text-anchor': 'top',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bboxParam,
   isEndedEvent,
+  COUNTRY_MARKER_BOX,
   markerQueryBox,
   nextMarkerQueryBox,
   postMarkersToGeoJson,
@@ -74,6 +75,17 @@ describe('nextMarkerQueryBox', () => {
     const far = { ...view, west: view.west + 0.2, east: view.east + 0.2 };
     expect(nextMarkerQueryBox(first, far)).not.toBe(first);
     expect(nextMarkerQueryBox(first, { ...view, zoom: 14.1 }).zoom).toBe(14);
+  });
+});
+
+describe('the country view', () => {
+  it('asks every view of (nearly) all of Japan for the one country box', () => {
+    const japan = { west: 118.1, south: 22.3, east: 150.7, north: 46.9, zoom: 4.7 };
+    const box = nextMarkerQueryBox(null, japan);
+    expect(box).toBe(COUNTRY_MARKER_BOX);
+    expect(bboxParam(box)).toBe('122,20,154,46');
+    expect(nextMarkerQueryBox(box, { ...japan, zoom: 6.2, west: 130 })).toBe(box);
+    expect(nextMarkerQueryBox(box, { ...japan, zoom: 8.1 }).zoom).toBe(8);
   });
 });
 

@@ -1,3 +1,4 @@
+import { JAPAN_BOUNDS, MAP_COUNTRY_VIEW_BELOW_ZOOM } from '@ekispot/shared';
 import type { CamelCased, MapMarker } from '@ekispot/shared';
 import type { FeatureCollection, Point } from 'geojson';
 
@@ -80,10 +81,20 @@ export function markerQueryBox(view: Viewport, margin = 0.25): Viewport {
 }
 
 /**
- * The box for a new view: the previous one while the view still lies inside it at the same
+ * What a view of (nearly) all of Japan asks for: the server answers such views for the whole
+ * country, so they share one call, which the top page starts before its map has loaded.
+ */
+export const COUNTRY_MARKER_BOX: Viewport = {
+  ...JAPAN_BOUNDS,
+  zoom: MAP_COUNTRY_VIEW_BELOW_ZOOM - 1,
+};
+
+/**
+ * The box for a new view: a country view's fixed box below MAP_COUNTRY_VIEW_BELOW_ZOOM; the previous one while the view still lies inside it at the same
  * whole zoom level (a small pan needs no new call), else a fresh one.
  */
 export function nextMarkerQueryBox(previous: Viewport | null, view: Viewport): Viewport {
+  if (view.zoom < MAP_COUNTRY_VIEW_BELOW_ZOOM) return COUNTRY_MARKER_BOX;
   if (
     previous &&
     previous.zoom === Math.max(0, Math.floor(view.zoom)) &&

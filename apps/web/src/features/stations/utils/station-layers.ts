@@ -2,7 +2,7 @@ import { MAP_CLUSTER_SIZE_STEPS } from '@ekispot/shared';
 import type { ExpressionSpecification } from 'maplibre-gl';
 import type { LayerProps } from 'react-map-gl/maplibre';
 import { MAP_COLORS } from '../../../lib/map/basemap-style';
-import { MAP_FONT } from '../../../lib/map/map-fonts';
+import { MAP_TEXT_FONT } from '../../../lib/map/map-fonts';
 
 export const STATIONS_SOURCE_ID = 'stations';
 export const CLUSTER_LAYER_ID = 'station-clusters';
@@ -67,7 +67,7 @@ export function clusterCountLayerWithId(id: string): LayerProps {
     layout: {
       // Japanese style: 「5,100」, never 「5.1k」.
       'text-field': ['number-format', ['get', 'point_count'], { locale: 'ja-JP' }],
-      'text-font': [MAP_FONT],
+      'text-font': MAP_TEXT_FONT,
       'text-size': stepByClusterSize((style) => style.textSize),
       'text-allow-overlap': true,
     },
@@ -96,7 +96,7 @@ export const stationLabelLayer: LayerProps = {
   filter: ['!', ['has', 'point_count']],
   layout: {
     'text-field': ['get', 'name'],
-    'text-font': [MAP_FONT],
+    'text-font': MAP_TEXT_FONT,
     'text-size': 13,
     'text-offset': [0, 1.1],
     'text-anchor': 'top',

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import { messages } from '../../../config/messages';
+import { messages } from '../config/messages';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -43,7 +43,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus>
-          {messages.posts.cancel}
+          {messages.confirm.cancel}
         </Button>
         <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
           {busy ? busyLabel : confirmLabel}

@@ -1,7 +1,7 @@
 import LinkIcon from '@mui/icons-material/Link';
 import ShareIcon from '@mui/icons-material/Share';
 import Button from '@mui/material/Button';
-import { messages } from '../../../config/messages';
+import { messages } from '../config/messages';
 
 function canShareNatively(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
@@ -27,7 +27,7 @@ export function ShareActions({
   onNotice: (message: string) => void;
 }) {
   const copy = async () => {
-    onNotice((await copyText(url)) ? messages.posts.share.copied : messages.posts.share.copyFailed);
+    onNotice((await copyText(url)) ? messages.share.copied : messages.share.copyFailed);
   };
   const share = async () => {
     try {
@@ -41,11 +41,11 @@ export function ShareActions({
   return (
     <>
       <Button variant="text" startIcon={<LinkIcon />} onClick={() => void copy()}>
-        {messages.posts.share.copy}
+        {messages.share.copy}
       </Button>
       {canShareNatively() ? (
         <Button variant="text" startIcon={<ShareIcon />} onClick={() => void share()}>
-          {messages.posts.share.share}
+          {messages.share.share}
         </Button>
       ) : null}
     </>

@@ -1,0 +1,185 @@
+import {
+  NOTIFICATION_MAIL_DEFAULTS,
+  NOTIFICATION_TYPE_LABELS,
+  notificationSentence,
+} from '@ekispot/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.js';
+import { describeSendError, retryDelaySeconds } from '../mail/mail-outbox.service.js';
+import { enqueueNoticeMail } from '../mail/unsubscribe.service.js';
+import type { NotificationHub } from './notification-hub.js';
+import * as jobs from './notification-jobs.repository.js';
+import * as repository from './notifications.repository.js';
+import { MAIL_DIGEST_DELAY_SECONDS } from './notifications.service.js';
+import { NOTIFICATION_MESSAGES as M } from './notifications.messages.js';
+
+/**
+ * The work that follows a commit (docs/notifications.md#background-work): a new post's
+ * fan-out to followers and station wanters, and the batched notification mails. Every
+ * instance runs one; rows are claimed with SKIP LOCKED, so each job is done once per attempt,
+ * and a failed one is retried later, like the mail outbox.
+ */
+
+export const FAN_OUT_MAX_ATTEMPTS = 8;
+const JOB_LEASE_SECONDS = 5 * 60;
+
+export interface NotificationWorkerOptions {
+  db: Database;
+  hub: NotificationHub;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  batchSize?: number;
+}
+
+export interface NotificationWorkResult {
+  fannedOut: number;
+  retrying: number;
+  failed: number;
+  mails: number;
+}
+
+export interface NotificationWorker {
+  start(): void;
+  stop(): Promise<void>;
+  /** Does everything due now (tests, benchmarks). */
+  drain(): Promise<NotificationWorkResult>;
+}
+
+const fanOutOptions = {
+  refresh: false,
+  mailDefaults: NOTIFICATION_MAIL_DEFAULTS,
+  mailDelaySeconds: MAIL_DIGEST_DELAY_SECONDS,
+};
+
+/** Writes the post's notifications in one transaction; returns who was told. */
+async function fanOut(db: Database, postId: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const post = await jobs.findFanOutPost(tx, postId);
+    if (!post) return [];
+    const values = {
+      actorId: post.userId,
+      targetKey: post.id,
+      postId: post.id,
+      commentId: null,
+      stationGroupId: post.stationGroupId,
+    };
+    const told = await repository.insertForRecipients(
+      tx,
+      jobs.followersOf(post.userId),
+      { ...values, type: 'followed_post' },
+      fanOutOptions,
+    );
+    if (post.stationGroupId !== null) {
+      told.push(
+        ...(await repository.insertForRecipients(
+          tx,
+          jobs.stationWantersOf(post.stationGroupId, post.userId),
+          { ...values, type: 'station_post' },
+          fanOutOptions,
+        )),
+      );
+    }
+    return told;
+  });
+}
+
+/** One mail for everything waiting for the member's mail; nothing when they opted out. */
+async function sendDigest(db: Database, publicUrl: string, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const batch = await jobs.takeMailBatch(tx, userId);
+    const recipient = await jobs.findMailRecipient(tx, userId);
+    if (batch.length === 0 || !recipient) return false;
+    const byType = new Map<(typeof batch)[number]['type'], string[]>();
+    for (const row of batch) byType.set(row.type, [...(byType.get(row.type) ?? []), row.actorId]);
+    const names = new Map(
+      (await jobs.findNames(tx, [...new Set(batch.map((row) => row.actorId))])).map((row) => [
+        row.id,
+        row.name,
+      ]),
+    );
+    const lines = [...byType].map(([type, actors]) => {
+      const first = names.get(actors[0] ?? '') ?? M.someone;
+      return `・${NOTIFICATION_TYPE_LABELS[type]}：${notificationSentence(type, first, actors.length)}`;
+    });
+    const mail = await enqueueNoticeMail(tx, publicUrl, recipient, {
+      subject: M.digestSubject(batch.length),
+      lines: [M.digestIntro, lines.join('\n')],
+      url: `${publicUrl}/notifications`,
+      linkLabel: M.digestLink,
+    });
+    return mail !== null;
+  });
+}
+
+export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
+  const { db, hub, log } = options;
+  const intervalMs = options.intervalMs ?? 2_000;
+  const batchSize = options.batchSize ?? 20;
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  let inFlight: Promise<unknown> = Promise.resolve();
+
+  async function runJob(job: jobs.JobRow, result: NotificationWorkResult) {
+    try {
+      const told = await fanOut(db, job.postId);
+      await jobs.deleteJob(db, job.id);
+      hub.publish(told);
+      result.fannedOut += 1;
+    } catch (error) {
+      const giveUp = job.attempts >= FAN_OUT_MAX_ATTEMPTS;
+      const retryInSeconds = giveUp ? null : retryDelaySeconds(job.attempts);
+      await jobs.markJobFailed(db, job.id, { error: describeSendError(error), retryInSeconds });
+      if (giveUp) result.failed += 1;
+      else result.retrying += 1;
+      log[giveUp ? 'error' : 'warn'](
+        { jobId: job.id, attempts: job.attempts, retryInSeconds, err: describeSendError(error) },
+        giveUp ? 'notification fan-out failed for good' : 'notification fan-out failed; will retry',
+      );
+    }
+  }
+
+  async function drain(): Promise<NotificationWorkResult> {
+    const result: NotificationWorkResult = { fannedOut: 0, retrying: 0, failed: 0, mails: 0 };
+    for (;;) {
+      const claimed = await jobs.claimDueJobs(db, batchSize, JOB_LEASE_SECONDS);
+      if (claimed.length === 0) break;
+      for (const job of claimed) await runJob(job, result);
+    }
+    for (;;) {
+      const members = await jobs.findMembersWithDueMail(db, batchSize);
+      if (members.length === 0) break;
+      for (const userId of members) {
+        if (await sendDigest(db, options.publicUrl, userId)) result.mails += 1;
+      }
+    }
+    return result;
+  }
+
+  function schedule() {
+    if (!running) return;
+    timer = setTimeout(() => {
+      inFlight = drain()
+        .catch((error: unknown) =>
+          log.error({ err: describeSendError(error) }, 'notification worker: batch failed'),
+        )
+        .finally(schedule);
+    }, intervalMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      schedule();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await inFlight;
+    },
+    drain,
+  };
+}

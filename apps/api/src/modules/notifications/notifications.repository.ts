@@ -1,0 +1,333 @@
+import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import {
+  blocks,
+  comments,
+  mutes,
+  notificationPreferences,
+  notifications,
+  posts,
+  stationGroups,
+  users,
+} from '../../db/schema/index.js';
+import type { PageKey } from '../../lib/page-cursor.js';
+
+/** The only place with Drizzle queries for notifications (docs/conventions.md#api-modules). */
+
+export type NotificationType = (typeof notifications.$inferSelect)['type'];
+
+/** A UUIDv7 made in SQL (PostgreSQL 15 has no uuidv7()), so a fan-out is one statement. */
+const UUID_V7 = sql`encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing substring(int8send((extract(epoch from clock_timestamp()) * 1000)::bigint) from 3) from 1 for 6), 52, 1), 53, 1), 'hex')::uuid`;
+
+const micros = (column: SQL | typeof notifications.createdAt) =>
+  sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+
+export interface NotificationValues {
+  type: NotificationType;
+  actorId: string;
+  /** The post's id, or '' when the member themself is the target (follow). */
+  targetKey: string;
+  postId: string | null;
+  commentId: string | null;
+  stationGroupId: number | null;
+}
+
+/** Members who never hear from the actor: themself, either side of a block, and muters. */
+function mayHearFrom(recipient: SQL, actorId: string): SQL {
+  return sql`${recipient} <> ${actorId}::uuid
+    and not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${recipient} and ${blocks.blockedId} = ${actorId}::uuid)
+      or (${blocks.blockerId} = ${actorId}::uuid and ${blocks.blockedId} = ${recipient}))
+    and not exists (select 1 from ${mutes} where ${mutes.muterId} = ${recipient} and ${mutes.mutedId} = ${actorId}::uuid)`;
+}
+
+/**
+ * Writes one notification for each member `recipients` (a query of one `user_id` column)
+ * selects, leaving out who may not hear from the actor. A repeat of the same actor, type and
+ * target changes nothing, unless `refresh` (a new comment): then the row counts as new and
+ * unread again. The mail digest's due time is set for members who want this type by mail.
+ * Returns the members written to.
+ */
+export async function insertForRecipients(
+  db: Database,
+  recipients: SQL,
+  values: NotificationValues,
+  options: { refresh: boolean; mailDefaults: readonly string[]; mailDelaySeconds: number },
+): Promise<string[]> {
+  const defaults = sql`array[${sql.join(
+    options.mailDefaults.map((type) => sql`${type}`),
+    sql`, `,
+  )}]::text[]`;
+  // Columns in the table's order (db/schema/notifications.ts), as an insert … select needs.
+  const select = sql`select ${UUID_V7}, nextval(pg_get_serial_sequence('notifications', 'seq')),
+      r.user_id, ${values.actorId}::uuid, ${values.type}::notification_type, ${values.targetKey},
+      ${values.postId}::uuid, ${values.commentId}::uuid, ${values.stationGroupId}::integer, null,
+      case when u.mail_opt_in and u.email_verified_at is not null
+        and ${values.type} = any(coalesce(p.mail_types, ${defaults}))
+        then now() + make_interval(secs => ${options.mailDelaySeconds}) end,
+      now()
+    from (${recipients}) as r(user_id)
+    join ${users} as u on u.id = r.user_id
+    left join ${notificationPreferences} as p on p.user_id = r.user_id
+    where ${mayHearFrom(sql`r.user_id`, values.actorId)}`;
+  const target = [
+    notifications.userId,
+    notifications.type,
+    notifications.targetKey,
+    notifications.actorId,
+  ];
+  const insert = db.insert(notifications).select(select);
+  const rows = await (
+    options.refresh
+      ? insert.onConflictDoUpdate({
+          target,
+          set: {
+            commentId: sql`excluded.comment_id`,
+            seq: sql`excluded.seq`,
+            readAt: null,
+            createdAt: sql`now()`,
+            mailDueAt: sql`coalesce(${notifications.mailDueAt}, excluded.mail_due_at)`,
+          },
+        })
+      : insert.onConflictDoNothing({ target })
+  ).returning({ userId: notifications.userId });
+  return rows.map((row) => row.userId);
+}
+
+/** The recipient alone, as a recipients query. */
+export const oneRecipient = (userId: string) => sql`select ${userId}::uuid`;
+
+/** Members who commented on the post, except its owner (they get `comment`). */
+export const otherCommenters = (postId: string, ownerId: string) =>
+  sql`select distinct ${comments.userId} from ${comments} where ${comments.postId} = ${postId}::uuid and ${comments.userId} <> ${ownerId}::uuid`;
+
+/** Removes the unread notification of an undone action; a read one stays as history. */
+export async function deleteUnread(
+  db: Database,
+  key: { userId: string; actorId: string; type: NotificationType; targetKey: string },
+): Promise<boolean> {
+  const rows = await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, key.userId),
+        eq(notifications.actorId, key.actorId),
+        eq(notifications.type, key.type),
+        eq(notifications.targetKey, key.targetKey),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+/** Members holding notifications about these comments (to tell their streams they went). */
+export async function findRecipientsOfComment(db: Database, commentId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: notifications.userId })
+    .from(notifications)
+    .where(eq(notifications.commentId, commentId));
+  return rows.map((row) => row.userId);
+}
+
+/** Notifications from members the recipient blocked or muted since are not shown either. */
+const visibleTo = (userId: string) =>
+  sql`${notifications.userId} = ${userId}::uuid
+    and not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${userId}::uuid and ${blocks.blockedId} = ${notifications.actorId})
+    and not exists (select 1 from ${mutes} where ${mutes.muterId} = ${userId}::uuid and ${mutes.mutedId} = ${notifications.actorId})`;
+
+export interface GroupRow {
+  type: NotificationType;
+  targetKey: string;
+  latestId: string;
+  latestMicros: string;
+  latestAt: Date;
+  ids: string[];
+  actorIds: string[];
+  actorCount: number;
+  read: boolean;
+  postId: string | null;
+  commentId: string | null;
+  stationGroupId: number | null;
+}
+
+const TIME_ZONE = 'Asia/Tokyo';
+
+const cursorTime = (after: PageKey) =>
+  sql`(timestamptz 'epoch' + (${after.micros}::text || ' microseconds')::interval)`;
+
+/**
+ * The notifications of whole Japan days: the `days` days up to and including the day of the
+ * cursor (or of now). A group never spans days, so grouping these rows gives whole groups.
+ */
+function withinDays(after: PageKey | null, days: number | null): SQL | undefined {
+  const anchor = after ? cursorTime(after) : sql`now()`;
+  const day = sql`date_trunc('day', ${anchor} at time zone ${sql.raw(`'${TIME_ZONE}'`)})`;
+  const end = sql`${notifications.createdAt} < (${day} + interval '1 day') at time zone ${sql.raw(`'${TIME_ZONE}'`)}`;
+  if (days === null) return after ? end : undefined;
+  return sql`${end} and ${notifications.createdAt} >= (${day} - make_interval(days => ${days - 1})) at time zone ${sql.raw(`'${TIME_ZONE}'`)}`;
+}
+
+/**
+ * Notifications grouped by type and target within one day (Japan time), newest group first,
+ * keyed by the group's newest notification (time, id). `limit + 1` rows for paging. Groups of
+ * a later day always come first, so only the last `days` days need reading when they hold a
+ * page (null: every day; notifications.service.ts widens the window until a page is full).
+ */
+export async function findGroups(
+  db: Database,
+  userId: string,
+  after: PageKey | null,
+  limit: number,
+  days: number | null = null,
+): Promise<GroupRow[]> {
+  const order = sql`order by ${notifications.createdAt} desc, ${notifications.id} desc`;
+  const grouped = db
+    .select({
+      type: notifications.type,
+      targetKey: notifications.targetKey,
+      latestId: sql<string>`(array_agg(${notifications.id} ${order}))[1]`.as('latest_id'),
+      latestAt: sql<Date>`max(${notifications.createdAt})`.as('latest_at'),
+      ids: sql<string[]>`array_agg(${notifications.id} ${order})`.as('ids'),
+      actorIds: sql<string[]>`(array_agg(${notifications.actorId} ${order}))[1:3]`.as('actor_ids'),
+      actorCount: sql<number>`count(*)::int`.as('actor_count'),
+      read: sql<boolean>`bool_and(${notifications.readAt} is not null)`.as('read'),
+      postId: sql<string | null>`(array_agg(${notifications.postId}))[1]`.as('post_id'),
+      commentId: sql<string | null>`(array_agg(${notifications.commentId} ${order}))[1]`.as(
+        'comment_id',
+      ),
+      stationGroupId: sql<number | null>`(array_agg(${notifications.stationGroupId}))[1]`.as(
+        'station_group_id',
+      ),
+    })
+    .from(notifications)
+    .where(and(visibleTo(userId), withinDays(after, days)))
+    .groupBy(
+      notifications.type,
+      notifications.targetKey,
+      sql`(${notifications.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)})::date`,
+    )
+    .as('g');
+  const rows = await db
+    .select({
+      type: grouped.type,
+      targetKey: grouped.targetKey,
+      latestId: grouped.latestId,
+      latestAt: grouped.latestAt,
+      latestMicros: micros(sql`${grouped.latestAt}`),
+      ids: grouped.ids,
+      actorIds: grouped.actorIds,
+      actorCount: grouped.actorCount,
+      read: grouped.read,
+      postId: grouped.postId,
+      commentId: grouped.commentId,
+      stationGroupId: grouped.stationGroupId,
+    })
+    .from(grouped)
+    .where(
+      after
+        ? sql`(${grouped.latestAt}, ${grouped.latestId}) < (${cursorTime(after)}, ${after.id}::uuid)`
+        : undefined,
+    )
+    .orderBy(sql`${grouped.latestAt} desc`, sql`${grouped.latestId} desc`)
+    .limit(limit);
+  return rows.map((row) => ({ ...row, latestAt: new Date(row.latestAt) }));
+}
+
+export async function findActors(db: Database, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, name: users.name, avatar: users.avatarImageId })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
+export async function findPostTargets(db: Database, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: posts.id, kind: posts.kind, title: posts.title })
+    .from(posts)
+    .where(inArray(posts.id, [...ids]));
+}
+
+export async function findStationTargets(db: Database, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: stationGroups.id, name: stationGroups.name })
+    .from(stationGroups)
+    .where(inArray(stationGroups.id, [...ids]));
+}
+
+export async function countUnread(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(visibleTo(userId), isNull(notifications.readAt)));
+  return row?.value ?? 0;
+}
+
+/** Marks the member's own notifications read: these ids, or all of them. */
+export async function markRead(
+  db: Database,
+  userId: string,
+  ids: readonly string[] | null,
+): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()`, mailDueAt: null })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids ? inArray(notifications.id, [...ids]) : undefined,
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** The member's newest event number (0 with none): where a fresh stream starts. */
+export async function latestSeq(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<string | null>`max(${notifications.seq})::text` })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  return Number(row?.value ?? 0);
+}
+
+/** Notifications written after event `seq`, oldest first, for the live stream. */
+export async function findSince(db: Database, userId: string, seq: number, limit: number) {
+  return db
+    .select({
+      id: notifications.id,
+      seq: notifications.seq,
+      type: notifications.type,
+      postId: notifications.postId,
+      createdAt: notifications.createdAt,
+      actorId: notifications.actorId,
+      actorName: users.name,
+      actorAvatar: users.avatarImageId,
+    })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.actorId))
+    .where(and(visibleTo(userId), gt(notifications.seq, seq)))
+    .orderBy(asc(notifications.seq))
+    .limit(limit);
+}
+
+export async function findMailTypes(db: Database, userId: string): Promise<string[] | null> {
+  const [row] = await db
+    .select({ mailTypes: notificationPreferences.mailTypes })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return row?.mailTypes ?? null;
+}
+
+export async function saveMailTypes(db: Database, userId: string, mailTypes: string[]) {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, mailTypes })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { mailTypes, updatedAt: sql`now()` },
+    });
+}

@@ -1,0 +1,355 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthClient } from '../../../test/auth-client.js';
+import {
+  createPostClient,
+  NEAR_TOKYO_STATION,
+  stationGroupIdOf,
+  type TestAuth,
+} from '../../../test/post-client.js';
+import { createTestApp } from '../../../test/test-app.js';
+import { mailOutbox, notificationJobs, notifications, users } from '../../db/schema/index.js';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let client: ReturnType<typeof createPostClient>;
+const origin = 'http://localhost:3000';
+const members: (TestAuth & { id: string; email: string })[] = [];
+let tokyo: number;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ PUBLIC_URL: origin });
+  client = createPostClient(ctx, origin);
+  const accounts = createAuthClient(ctx, origin);
+  for (let i = 0; i < 6; i += 1) {
+    const email = `member${i}@example.jp`;
+    const { token } = await accounts.registerAndVerify(email);
+    const me = await ctx.app.inject({
+      url: '/api/v2/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    members.push({ token, id: me.json().data.id as string, email });
+  }
+  // Distinct names, so grouped sentences can be checked.
+  for (const [i, member] of members.entries())
+    await ctx.db
+      .update(users)
+      .set({ name: `会員${i}` })
+      .where(eq(users.id, member.id));
+  tokyo = await stationGroupIdOf(ctx.db, '東京', 13);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const m = (i: number) => members[i]!;
+const json = (...args: Parameters<ReturnType<typeof createPostClient>['json']>) =>
+  client.json(...args);
+
+async function newSpot(owner = 0) {
+  return client.createdPost(m(owner), {
+    kind: 'spot',
+    title: '人気のスポット',
+    ...NEAR_TOKYO_STATION,
+  });
+}
+
+async function listOf(i: number) {
+  const response = await json('GET', '/notifications?limit=50', m(i));
+  expect(response.statusCode).toBe(200);
+  return response.json().data.items as {
+    ids: string[];
+    type: string;
+    target: { post: { id: string } | null; comment_id: string | null };
+    actors: { id: string; name: string }[];
+    actor_count: number;
+    read: boolean;
+  }[];
+}
+
+async function unreadOf(i: number): Promise<number> {
+  const response = await json('GET', '/notifications/unread-count', m(i));
+  return response.json().data.unread_count as number;
+}
+
+async function rowsAbout(postId: string) {
+  return ctx.db.select().from(notifications).where(eq(notifications.targetKey, postId));
+}
+
+describe('likes and wants', () => {
+  it('tell the owner once per member, never for their own, and an unlike takes it back', async () => {
+    const post = await newSpot();
+    const before = await unreadOf(0);
+    await json('POST', `/posts/${post.id}/like`, m(0));
+    expect(await rowsAbout(post.id)).toHaveLength(0);
+
+    for (let i = 0; i < 3; i += 1) {
+      await json('POST', `/posts/${post.id}/like`, m(1));
+      await json('DELETE', `/posts/${post.id}/like`, m(1));
+    }
+    expect(await rowsAbout(post.id)).toHaveLength(0);
+    await json('POST', `/posts/${post.id}/like`, m(1));
+    await json('POST', `/posts/${post.id}/like`, m(1));
+    expect(await rowsAbout(post.id)).toHaveLength(1);
+    expect(await unreadOf(0)).toBe(before + 1);
+
+    await json('POST', `/posts/${post.id}/want`, m(2));
+    const items = await listOf(0);
+    expect(items.find((item) => item.type === 'want')?.target.post?.id).toBe(post.id);
+  });
+
+  it('are grouped by target and type: three actors shown newest first, all counted', async () => {
+    const post = await newSpot();
+    for (const i of [1, 2, 3, 4]) await json('POST', `/posts/${post.id}/like`, m(i));
+    const group = (await listOf(0)).find(
+      (item) => item.type === 'like' && item.target.post?.id === post.id,
+    );
+    expect(group?.actor_count).toBe(4);
+    expect(group?.actors.map((actor) => actor.id)).toEqual([m(4).id, m(3).id, m(2).id]);
+    expect(group?.ids).toHaveLength(4);
+    expect(group?.read).toBe(false);
+  });
+
+  it('a read notification stays when the like is undone', async () => {
+    const post = await newSpot();
+    await json('POST', `/posts/${post.id}/like`, m(1));
+    const [row] = await rowsAbout(post.id);
+    await json('POST', '/notifications/read', m(0), { ids: [row!.id] });
+    await json('DELETE', `/posts/${post.id}/like`, m(1));
+    const rows = await rowsAbout(post.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.readAt).not.toBeNull();
+  });
+});
+
+describe('comments', () => {
+  it('tell the owner (comment) and earlier commenters (reply); deleting takes them back', async () => {
+    const post = await newSpot();
+    const first = await json('POST', `/posts/${post.id}/comments`, m(1), { body: 'いいですね' });
+    expect(first.statusCode).toBe(201);
+    const second = await json('POST', `/posts/${post.id}/comments`, m(2), { body: '行きたい' });
+    const rows = await rowsAbout(post.id);
+    expect(
+      rows
+        .filter((row) => row.type === 'comment')
+        .map((row) => row.actorId)
+        .sort(),
+    ).toEqual([m(1).id, m(2).id].sort());
+    const reply = rows.find((row) => row.type === 'reply');
+    expect(reply?.userId).toBe(m(1).id);
+    expect(reply?.actorId).toBe(m(2).id);
+
+    await json('DELETE', `/posts/${post.id}/comments/${second.json().data.id}`, m(2));
+    const left = await rowsAbout(post.id);
+    expect(left.map((row) => row.actorId)).toEqual([m(1).id]);
+  });
+});
+
+describe('follows', () => {
+  it('tell the followed member; unfollowing takes it back', async () => {
+    await json('POST', `/users/${m(0).id}/follow`, m(5));
+    const items = await listOf(0);
+    expect(items.some((item) => item.type === 'follow' && item.actors[0]?.id === m(5).id)).toBe(
+      true,
+    );
+    await json('DELETE', `/users/${m(0).id}/follow`, m(5));
+    const after = await listOf(0);
+    expect(after.some((item) => item.type === 'follow' && item.actors[0]?.id === m(5).id)).toBe(
+      false,
+    );
+  });
+});
+
+describe('blocks and mutes', () => {
+  it('nothing comes from a muted member, and earlier ones are hidden once muted or blocked', async () => {
+    const post = await newSpot(3);
+    await json('POST', `/users/${m(4).id}/mute`, m(3));
+    await json('POST', `/posts/${post.id}/like`, m(4));
+    expect(await rowsAbout(post.id)).toHaveLength(0);
+    await json('DELETE', `/users/${m(4).id}/mute`, m(3));
+
+    await json('POST', `/posts/${post.id}/like`, m(5));
+    const unread = await unreadOf(3);
+    expect(unread).toBeGreaterThan(0);
+    await json('POST', `/users/${m(5).id}/block`, m(3));
+    expect(await unreadOf(3)).toBe(unread - 1);
+    expect((await listOf(3)).some((item) => item.actors.some((a) => a.id === m(5).id))).toBe(false);
+    await json('DELETE', `/users/${m(5).id}/block`, m(3));
+  });
+});
+
+describe('reading', () => {
+  it('marks given ids or everything read; others’ ids are ignored; bad ids are a 422', async () => {
+    const post = await newSpot(2);
+    await json('POST', `/posts/${post.id}/like`, m(1));
+    const [row] = await rowsAbout(post.id);
+    const foreign = await json('POST', '/notifications/read', m(1), { ids: [row!.id] });
+    expect(foreign.statusCode).toBe(200);
+    expect((await rowsAbout(post.id))[0]?.readAt).toBeNull();
+
+    const bad = await json('POST', '/notifications/read', m(2), { ids: ['nope'] });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors ?? {})[0]).toMatch(/^ids/);
+
+    const all = await json('POST', '/notifications/read', m(2), {});
+    expect(all.json().data.unread_count).toBe(0);
+    expect(await unreadOf(2)).toBe(0);
+    expect((await listOf(2)).every((item) => item.read)).toBe(true);
+  });
+
+  it('groups by Japan day and pages across days, weeks and months without repeats or gaps', async () => {
+    const owner = 5;
+    const postsOf = [await newSpot(owner), await newSpot(owner)];
+    for (const post of postsOf)
+      for (const i of [0, 1, 2, 3]) await json('POST', `/posts/${post.id}/like`, m(i));
+    // Spread the likes over days: 2 days, 10 days and 40 days back (one actor each).
+    const rows = await ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, m(owner).id));
+    const shifts = ['2 days', '10 days', '40 days'];
+    for (const [index, row] of rows.filter((r) => r.type === 'like').entries()) {
+      const shift = shifts[index % 4];
+      if (!shift) continue;
+      await ctx.db
+        .update(notifications)
+        .set({ createdAt: sql`${notifications.createdAt} - ${shift}::interval` })
+        .where(eq(notifications.id, row.id));
+    }
+    const [expected] = await ctx.db
+      .select({
+        groups: sql<number>`count(distinct (type, target_key, (created_at at time zone 'Asia/Tokyo')::date))::int`,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, m(owner).id));
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await json(
+        'GET',
+        `/notifications?limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        m(owner),
+      );
+      const page = response.json().data as {
+        items: { ids: string[] }[];
+        next_cursor: string | null;
+      };
+      seen.push(...page.items.flatMap((item) => item.ids));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.sort()).toEqual(rows.map((row) => row.id).sort());
+    expect((await listOf(owner)).length).toBe(expected?.groups);
+  });
+
+  it('needs a member', async () => {
+    expect((await json('GET', '/notifications')).statusCode).toBe(401);
+    expect((await json('GET', '/notifications/unread-count')).statusCode).toBe(401);
+    expect((await json('POST', '/notifications/read', {}, {})).statusCode).toBe(401);
+  });
+
+  it('pages groups without repeats', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${cursor}` : '';
+      const response = await json('GET', `/notifications?limit=1${query}`, m(0));
+      const page = response.json().data as { items: { id: string }[]; next_cursor: string | null };
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBe((await listOf(0)).length);
+    const forged = await json('GET', '/notifications?cursor=abc', m(0));
+    expect(forged.statusCode).toBe(422);
+  });
+});
+
+describe('new posts', () => {
+  it('reach followers and station wanters through the background job, once', async () => {
+    await json('POST', `/users/${m(1).id}/follow`, m(2));
+    await json('POST', `/stations/${tokyo}/want-to-visit`, m(3));
+    await json('POST', `/stations/${tokyo}/want-to-visit`, m(2));
+    const post = await newSpot(1);
+    // Nothing yet: the request only queued the job.
+    expect(await rowsAbout(post.id)).toHaveLength(0);
+    const jobs = await ctx.db
+      .select()
+      .from(notificationJobs)
+      .where(eq(notificationJobs.postId, post.id));
+    expect(jobs).toHaveLength(1);
+
+    const result = await ctx.app.notifications.worker.drain();
+    expect(result.fannedOut).toBeGreaterThanOrEqual(1);
+    const rows = await rowsAbout(post.id);
+    expect(rows.map((row) => [row.type, row.userId]).sort()).toEqual(
+      [
+        ['followed_post', m(2).id],
+        ['station_post', m(3).id],
+      ].sort(),
+    );
+    // Done jobs go; draining again changes nothing.
+    await ctx.app.notifications.worker.drain();
+    expect(await rowsAbout(post.id)).toHaveLength(2);
+    await json('DELETE', `/users/${m(1).id}/follow`, m(2));
+  });
+});
+
+describe('mail', () => {
+  it('batches a burst into one mail with an unsubscribe link, and honours unsubscribing', async () => {
+    const target = m(4);
+    const mailsTo = async () =>
+      ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(eq(mailOutbox.toAddress, target.email), eq(mailOutbox.category, 'notification')),
+        );
+    // Follows are mailed by default, likes are not.
+    const prefs = await json('GET', '/notifications/preferences', target);
+    expect(prefs.json().data.mail_types).toContain('follow');
+    expect(prefs.json().data.mail_types).not.toContain('like');
+
+    for (const i of [0, 1, 2, 3, 5]) await json('POST', `/users/${target.id}/follow`, m(i));
+    const post = await newSpot(4);
+    await json('POST', `/posts/${post.id}/like`, m(0));
+    await ctx.app.notifications.worker.drain();
+    expect(await mailsTo()).toHaveLength(0); // not due yet: a burst waits to be batched
+    await ctx.db
+      .update(notifications)
+      .set({ mailDueAt: sql`now()` })
+      .where(and(eq(notifications.userId, target.id), sql`${notifications.mailDueAt} is not null`));
+    const result = await ctx.app.notifications.worker.drain();
+    expect(result.mails).toBe(1);
+    const mails = await mailsTo();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain('5件');
+    expect(mails[0]?.textBody).toContain('ほか4人があなたをフォローしました');
+    expect(mails[0]?.textBody).not.toContain('いいね');
+    const token = /\/unsubscribe\/([A-Za-z0-9_-]+)/.exec(mails[0]?.textBody ?? '')?.[1];
+    expect(token).toBeTruthy();
+
+    const off = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v2/mail/unsubscribe/${token}`,
+    });
+    expect(off.statusCode).toBe(200);
+    for (const i of [0, 1]) await json('DELETE', `/users/${target.id}/follow`, m(i));
+    for (const i of [0, 1]) await json('POST', `/users/${target.id}/follow`, m(i));
+    const due = await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, target.id), sql`${notifications.mailDueAt} is not null`));
+    expect(due).toHaveLength(0);
+  });
+
+  it('per-type choices are saved and checked', async () => {
+    const saved = await json('PUT', '/notifications/preferences', m(5), {
+      mail_types: ['like', 'comment'],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.mail_types).toEqual(['like', 'comment']);
+    const bad = await json('PUT', '/notifications/preferences', m(5), { mail_types: ['spam'] });
+    expect(bad.statusCode).toBe(422);
+  });
+});

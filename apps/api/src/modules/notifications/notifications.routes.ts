@@ -1,0 +1,259 @@
+import {
+  API_BASE_PATH,
+  NOTIFICATION_STREAM_HEARTBEAT_MS,
+  notificationListQuerySchema,
+  notificationPageSchema,
+  notificationPreferencesSchema,
+  notificationReadBodySchema,
+  successEnvelopeSchema,
+  unreadCountSchema,
+} from '@ekispot/shared';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { Database } from '../../db/database.js';
+import { envelope } from '../../lib/envelope.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { createMemoryHub, createRedisHub, type NotificationHub } from './notification-hub.js';
+import { openNotificationStream, type OpenStream } from './notification-stream.js';
+import { createNotificationWorker, type NotificationWorker } from './notification-worker.js';
+import { NOTIFICATION_MESSAGES as M } from './notifications.messages.js';
+import * as service from './notifications.service.js';
+import { runWithPendingPokes } from './pending-pokes.js';
+import { notificationRateLimits, STREAMS_PER_MEMBER } from './rate-limits.js';
+import { HttpError } from '../../lib/http-error.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live fan-out and the background worker (docs/notifications.md). */
+    notifications: { hub: NotificationHub; worker: NotificationWorker };
+  }
+}
+
+const tags = ['notifications'];
+const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+export interface NotificationsDeps {
+  db: Database;
+  publicUrl: string;
+  redis?: Redis;
+  /** The Redis channel of this deployment (tests use one per run). */
+  redisChannel: string;
+  /** The worker polls while the server listens; tests call `drain()` instead. */
+  workerIntervalMs?: number;
+}
+
+/** What the browser sent as Last-Event-ID (or `?last_event_id=`), if it is an event number. */
+function lastEventIdOf(header: unknown, query: string | undefined): number | null {
+  const raw = typeof header === 'string' ? header : query;
+  return raw !== undefined && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+}
+
+const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> = async (
+  app,
+  deps,
+) => {
+  const { auth } = app;
+  const base = `${API_BASE_PATH}/notifications`;
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Notifications grouped by type and target within a day, newest first',
+        querystring: notificationListQuerySchema,
+        response: {
+          200: successEnvelopeSchema(notificationPageSchema),
+          ...errorResponses(401, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await auth.requireUser(request, reply);
+      reply.header('Cache-Control', 'private, no-store');
+      return envelope(await service.listNotifications(deps.db, user.id, request.query));
+    },
+  );
+
+  app.get(
+    `${base}/unread-count`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'How many notifications are unread',
+        response: { 200: successEnvelopeSchema(unreadCountSchema), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await auth.requireUser(request, reply);
+      reply.header('Cache-Control', 'private, no-store');
+      return envelope({ unread_count: await service.countUnread(deps.db, user.id) });
+    },
+  );
+
+  app.post(
+    `${base}/read`,
+    {
+      config: { rateLimit: notificationRateLimits.write },
+      schema: {
+        tags,
+        security,
+        summary: 'Marks notifications read: the ids given, or all',
+        body: notificationReadBodySchema.optional(),
+        response: {
+          200: successEnvelopeSchema(unreadCountSchema),
+          ...errorResponses(401, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await auth.requireUser(request, reply);
+      const unread = await service.markRead(deps.db, user.id, request.body?.ids ?? null);
+      return envelope({ unread_count: unread }, M.readDone);
+    },
+  );
+
+  app.get(
+    `${base}/preferences`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Which notification types also come by mail',
+        response: {
+          200: successEnvelopeSchema(notificationPreferencesSchema),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await auth.requireUser(request, reply);
+      return envelope(await service.getPreferences(deps.db, user.id));
+    },
+  );
+
+  app.put(
+    `${base}/preferences`,
+    {
+      config: { rateLimit: notificationRateLimits.write },
+      schema: {
+        tags,
+        security,
+        summary: 'Chooses which notification types also come by mail',
+        body: notificationPreferencesSchema,
+        response: {
+          200: successEnvelopeSchema(notificationPreferencesSchema),
+          ...errorResponses(401, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await auth.requireUser(request, reply);
+      return envelope(
+        await service.savePreferences(deps.db, user.id, request.body),
+        M.preferencesSaved,
+      );
+    },
+  );
+
+  app.get(
+    `${base}/stream`,
+    {
+      compress: false,
+      config: { requestTimeoutMs: false, rateLimit: notificationRateLimits.stream },
+      schema: {
+        tags,
+        security,
+        summary: 'Live notifications and unread counts (Server-Sent Events; Last-Event-ID resumes)',
+        produces: ['text/event-stream'],
+        querystring: z.object({ last_event_id: z.string().max(20).optional() }),
+        response: {
+          200: z
+            .unknown()
+            .meta({ description: 'text/event-stream: notification and unread events' }),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await auth.requireUser(request, reply);
+      const held = [...deps.streams].filter((open) => open.userId === user.id).length;
+      if (held >= STREAMS_PER_MEMBER) throw new HttpError('RATE_LIMITED', M.tooManyStreams);
+      const stream = await openNotificationStream({
+        db: deps.db,
+        hub: app.notifications.hub,
+        userId: user.id,
+        lastEventId: lastEventIdOf(request.headers['last-event-id'], request.query.last_event_id),
+        heartbeatMs: NOTIFICATION_STREAM_HEARTBEAT_MS,
+        log: request.log,
+      });
+      deps.streams.add(stream);
+      stream.body.on('close', () => deps.streams.delete(stream));
+      reply
+        .header('Content-Type', 'text/event-stream; charset=utf-8')
+        .header('Cache-Control', 'private, no-cache, no-transform')
+        .header('X-Accel-Buffering', 'no');
+      return reply.send(stream.body);
+    },
+  );
+};
+
+/**
+ * Notifications for the whole app: the hub (Redis when given), the hooks that tell streams
+ * of a request's notifications once it has committed, the worker, and the routes. Registered
+ * before the modules whose actions notify, so its hooks wrap their requests.
+ */
+export const notificationsPlugin = fp(
+  async (parent: FastifyInstance, deps: NotificationsDeps) => {
+    const app = parent.withTypeProvider<ZodTypeProvider>();
+    const hub = deps.redis
+      ? await createRedisHub({
+          redis: deps.redis,
+          channel: deps.redisChannel,
+          onError: (error) => app.log.warn({ err: error }, 'notification hub: redis error'),
+        })
+      : createMemoryHub();
+    const worker = createNotificationWorker({
+      db: deps.db,
+      hub,
+      publicUrl: deps.publicUrl,
+      log: app.log,
+      intervalMs: deps.workerIntervalMs,
+    });
+    app.decorate('notifications', { hub, worker });
+
+    const pokes = new WeakMap<object, Set<string>>();
+    app.addHook('onRequest', (request, _reply, done) => {
+      const pending = new Set<string>();
+      pokes.set(request, pending);
+      runWithPendingPokes(pending, done);
+    });
+    app.addHook('onSend', async (request, _reply, payload) => {
+      const pending = pokes.get(request);
+      if (pending && pending.size > 0) {
+        hub.publish([...pending]);
+        pending.clear();
+      }
+      return payload;
+    });
+
+    const streams = new Set<OpenStream>();
+    app.addHook('onListen', async () => worker.start());
+    // Streams never end by themselves: end them so the server can close (browsers reconnect).
+    app.addHook('preClose', async () => {
+      for (const stream of streams) stream.end();
+    });
+    app.addHook('onClose', async () => {
+      await worker.stop();
+      await hub.close();
+    });
+
+    await app.register(routes, { db: deps.db, streams });
+  },
+  { name: 'notifications' },
+);

@@ -1,0 +1,252 @@
+import {
+  NOTIFICATION_ACTORS_SHOWN,
+  NOTIFICATION_MAIL_DEFAULTS,
+  NOTIFICATION_TYPES,
+  type NotificationEvent,
+  type NotificationGroup,
+  type NotificationPage,
+  type NotificationPreferences,
+  type NotificationType,
+} from '@ekispot/shared';
+import type { Database } from '../../db/database.js';
+import { decodeCursor, toPage } from '../../lib/page-cursor.js';
+import * as jobs from './notification-jobs.repository.js';
+import * as repository from './notifications.repository.js';
+import { notePoke } from './pending-pokes.js';
+
+/**
+ * Notification rules (docs/notifications.md). Every action that tells someone something calls
+ * `notify(tx, …)` inside its own transaction, so the notification exists exactly when the
+ * action does; undoing the action calls `withdraw(tx, …)`. Streams hear of it after the commit
+ * (pending-pokes.ts).
+ */
+
+/** A burst of notifications within this time goes out as one mail. */
+export const MAIL_DIGEST_DELAY_SECONDS = 10 * 60;
+
+export type NotifyEvent =
+  | { type: 'like' | 'want'; recipientId: string; actorId: string; postId: string }
+  | {
+      /** Tells the post's owner (`comment`) and the post's other commenters (`reply`). */
+      type: 'comment';
+      recipientId: string;
+      actorId: string;
+      postId: string;
+      commentId: string;
+    }
+  | { type: 'follow'; recipientId: string; actorId: string };
+
+function valuesOf(event: NotifyEvent): repository.NotificationValues {
+  switch (event.type) {
+    case 'follow':
+      return { ...base(event), targetKey: '', postId: null };
+    case 'comment':
+      return {
+        ...base(event),
+        targetKey: event.postId,
+        postId: event.postId,
+        commentId: event.commentId,
+      };
+    default:
+      return { ...base(event), targetKey: event.postId, postId: event.postId };
+  }
+}
+
+function base(event: NotifyEvent): repository.NotificationValues {
+  return {
+    type: event.type,
+    actorId: event.actorId,
+    targetKey: '',
+    postId: null,
+    commentId: null,
+    stationGroupId: null,
+  };
+}
+
+const insertOptions = (refresh: boolean) => ({
+  refresh,
+  mailDefaults: NOTIFICATION_MAIL_DEFAULTS,
+  mailDelaySeconds: MAIL_DIGEST_DELAY_SECONDS,
+});
+
+/**
+ * Records what `event.actorId` did for its recipient(s), in the caller's transaction. Nothing
+ * is written for one's own actions or between members where a block or a mute stands; a
+ * repeat (like, unlike, like) writes nothing new.
+ */
+export async function notify(tx: Database, event: NotifyEvent): Promise<void> {
+  const values = valuesOf(event);
+  const refresh = event.type === 'comment';
+  const told = await repository.insertForRecipients(
+    tx,
+    repository.oneRecipient(event.recipientId),
+    values,
+    insertOptions(refresh),
+  );
+  if (event.type === 'comment') {
+    told.push(
+      ...(await repository.insertForRecipients(
+        tx,
+        repository.otherCommenters(event.postId, event.recipientId),
+        { ...values, type: 'reply' },
+        insertOptions(true),
+      )),
+    );
+  }
+  notePoke(told);
+}
+
+/** Undoes `notify` for an undone like, want or follow: its unread notification goes. */
+export async function withdraw(
+  tx: Database,
+  event: Exclude<NotifyEvent, { type: 'comment' }>,
+): Promise<void> {
+  const { targetKey, type, actorId } = valuesOf(event);
+  if (await repository.deleteUnread(tx, { userId: event.recipientId, actorId, type, targetKey }))
+    notePoke([event.recipientId]);
+}
+
+/** `notify` when the action was done, `withdraw` when it was undone: one line at each site. */
+export function notifyOrWithdraw(
+  tx: Database,
+  done: boolean,
+  event: Exclude<NotifyEvent, { type: 'comment' }>,
+): Promise<void> {
+  return done ? notify(tx, event) : withdraw(tx, event);
+}
+
+/**
+ * A deleted comment's notifications go with it (the foreign key cascades); this tells the
+ * streams of those who held one. Call it in the deletion's transaction, before the delete.
+ */
+export async function withdrawComment(tx: Database, commentId: string): Promise<void> {
+  notePoke(await repository.findRecipientsOfComment(tx, commentId));
+}
+
+/**
+ * A new post: followers (`followed_post`) and members who want to visit its station
+ * (`station_post`) are told by a job that runs after the commit (notification-worker.ts), so a
+ * member with 10,000 followers posts as fast as anyone.
+ */
+export async function enqueuePostFanOut(tx: Database, postId: string): Promise<void> {
+  await jobs.insertJob(tx, postId);
+}
+
+/** Days read for a page of groups, widening until the page is full (null: all). */
+const GROUP_WINDOWS_DAYS = [1, 7, 31, null] as const;
+
+export async function listNotifications(
+  db: Database,
+  userId: string,
+  query: { cursor?: string; limit: number },
+): Promise<NotificationPage> {
+  const after = decodeCursor(query.cursor);
+  // A page usually lies within the last day or week: read those days first, then widen.
+  let rows: repository.GroupRow[] = [];
+  for (const days of GROUP_WINDOWS_DAYS) {
+    rows = await repository.findGroups(db, userId, after, query.limit + 1, days);
+    if (rows.length > query.limit) break;
+  }
+  const page = toPage(
+    rows.map((row) => ({ ...row, cursorKey: { micros: row.latestMicros, id: row.latestId } })),
+    query.limit,
+  );
+  return { items: await presentGroups(db, page.items), next_cursor: page.nextCursor };
+}
+
+/** Actors, posts and stations of a whole page in three queries (no N+1). */
+async function presentGroups(
+  db: Database,
+  rows: repository.GroupRow[],
+): Promise<NotificationGroup[]> {
+  const [actors, postRows, stations] = await Promise.all([
+    repository.findActors(db, [...new Set(rows.flatMap((row) => row.actorIds))]),
+    repository.findPostTargets(db, [
+      ...new Set(rows.flatMap((row) => (row.postId ? [row.postId] : []))),
+    ]),
+    repository.findStationTargets(db, [
+      ...new Set(rows.flatMap((row) => (row.stationGroupId !== null ? [row.stationGroupId] : []))),
+    ]),
+  ]);
+  const actorById = new Map(actors.map((actor) => [actor.id, actor]));
+  const postById = new Map(postRows.map((post) => [post.id, post]));
+  const stationById = new Map(stations.map((station) => [station.id, station]));
+  return rows.map((row) => ({
+    id: row.latestId,
+    ids: row.ids,
+    type: row.type,
+    target: {
+      post: (row.postId && postById.get(row.postId)) || null,
+      comment_id: row.commentId,
+      station: (row.stationGroupId !== null && stationById.get(row.stationGroupId)) || null,
+    },
+    actors: row.actorIds.slice(0, NOTIFICATION_ACTORS_SHOWN).flatMap((id) => {
+      const actor = actorById.get(id);
+      return actor ? [actor] : [];
+    }),
+    actor_count: row.actorCount,
+    latest_at: row.latestAt.toISOString(),
+    read: row.read,
+  }));
+}
+
+export function countUnread(db: Database, userId: string): Promise<number> {
+  return repository.countUnread(db, userId);
+}
+
+/** Marks the caller's own notifications read (others' ids are ignored) and returns the unread count. */
+export async function markRead(
+  db: Database,
+  userId: string,
+  ids: readonly string[] | null,
+): Promise<number> {
+  if (await repository.markRead(db, userId, ids)) notePoke([userId]);
+  return repository.countUnread(db, userId);
+}
+
+/** Where a fresh stream starts: after the newest notification. */
+export function latestEventId(db: Database, userId: string): Promise<number> {
+  return repository.latestSeq(db, userId);
+}
+
+/** New notifications after event `seq`, for the live stream. */
+export async function findEventsSince(
+  db: Database,
+  userId: string,
+  seq: number,
+  limit: number,
+): Promise<{ seq: number; event: NotificationEvent }[]> {
+  const rows = await repository.findSince(db, userId, seq, limit);
+  return rows.map((row) => ({
+    seq: row.seq,
+    event: {
+      id: row.id,
+      type: row.type,
+      actor: { id: row.actorId, name: row.actorName, avatar: row.actorAvatar },
+      post_id: row.postId,
+      created_at: row.createdAt.toISOString(),
+    },
+  }));
+}
+
+const isType = (value: string): value is NotificationType =>
+  (NOTIFICATION_TYPES as readonly string[]).includes(value);
+
+export async function getPreferences(
+  db: Database,
+  userId: string,
+): Promise<NotificationPreferences> {
+  const stored = await repository.findMailTypes(db, userId);
+  return {
+    mail_types: stored ? stored.filter(isType) : [...NOTIFICATION_MAIL_DEFAULTS],
+  };
+}
+
+export async function savePreferences(
+  db: Database,
+  userId: string,
+  preferences: NotificationPreferences,
+): Promise<NotificationPreferences> {
+  await repository.saveMailTypes(db, userId, [...new Set(preferences.mail_types)]);
+  return getPreferences(db, userId);
+}

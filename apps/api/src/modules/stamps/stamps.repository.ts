@@ -1,0 +1,63 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { stamps, users } from '../../db/schema/index.js';
+
+/** The only place with Drizzle queries for stamps (docs/conventions.md#api-modules). */
+
+/**
+ * Locks the member's row: one member's check-ins are decided one at a time, so two stamps sent
+ * at once cannot both pass the speed rule. False when the member is gone.
+ */
+export async function lockMember(db: Database, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  return rows.length > 0;
+}
+
+export async function findStamp(db: Database, userId: string, stationGroupId: number) {
+  const [row] = await db
+    .select()
+    .from(stamps)
+    .where(and(eq(stamps.userId, userId), eq(stamps.stationGroupId, stationGroupId)));
+  return row ?? null;
+}
+
+/** The member's latest stamp (the speed rule measures from it). */
+export async function findLatestStamp(db: Database, userId: string) {
+  const [row] = await db
+    .select({ stationGroupId: stamps.stationGroupId, collectedAt: stamps.collectedAt })
+    .from(stamps)
+    .where(eq(stamps.userId, userId))
+    .orderBy(desc(stamps.collectedAt), desc(stamps.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertStamp(
+  db: Database,
+  values: { userId: string; stationGroupId: number; distanceBucket: number; collectedAt: Date },
+) {
+  const [row] = await db.insert(stamps).values(values).returning();
+  if (!row) throw new Error('insert into stamps returned no row');
+  return row;
+}
+
+export async function countStampsOfStation(db: Database, stationGroupId: number) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(stamps)
+    .where(eq(stamps.stationGroupId, stationGroupId));
+  return row?.value ?? 0;
+}
+
+/** Every station group the member has stamped (at most the ~9,000 groups). */
+export async function findStampedGroupIds(db: Database, userId: string): Promise<number[]> {
+  const rows = await db
+    .select({ stationGroupId: stamps.stationGroupId })
+    .from(stamps)
+    .where(eq(stamps.userId, userId));
+  return rows.map((row) => row.stationGroupId);
+}

@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrationsFolder } from '../src/db/database.js';
+import { solidPng } from './fixtures/images/image-fixtures.js';
+import { withDatabase } from './global-setup.js';
+import { ensureSharedBuilt, startInstance, waitHealthy, type Instance } from './instance.js';
+import { multipartPayload } from './multipart.js';
+import { NEAR_TOKYO_STATION } from './post-client.js';
+import { connectTestRedis, dropTestKeys, testRedisPrefix, testRedisUrl } from './redis.js';
+import { startRoundRobinProxy } from './round-robin-proxy.js';
+import { startS3Server } from './s3-server.js';
+import { openSse } from './sse-client.js';
+import { startTestSmtpServer } from './smtp-test-server.js';
+
+/**
+ * Two app processes on one PostgreSQL, one Redis and one S3-compatible store, behind a
+ * round-robin proxy: they act as one (docs/deploy.md). Runs once, with the PostgreSQL driver
+ * (TEST_DATABASE_URL), on a database made empty for it, so both processes start together on
+ * it and meet the one-time work (migrations, station import) at the same moment.
+ */
+const adminUrl = inject('testDatabaseUrl');
+const enabled = inject('testDriver') === 'postgres' && adminUrl !== null;
+const redis = enabled ? await connectTestRedis() : null;
+const run = enabled && redis !== null;
+
+const databaseName = `ekispot_two_${randomUUID().replaceAll('-', '')}`;
+const redisPrefix = testRedisPrefix();
+let databaseUrl: string;
+let s3: Awaited<ReturnType<typeof startS3Server>>;
+let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
+let one: Instance;
+let two: Instance;
+let instanceEnv: Record<string, string>;
+
+async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  if (!run) return;
+  await ensureSharedBuilt();
+  const admin = new pg.Client({ connectionString: adminUrl! });
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  await admin.end();
+  databaseUrl = withDatabase(adminUrl!, databaseName);
+  s3 = await startS3Server('ekispot-two');
+  smtp = await startTestSmtpServer();
+  proxy = await startRoundRobinProxy();
+  instanceEnv = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: testRedisUrl,
+    REDIS_KEY_PREFIX: redisPrefix,
+    S3_URL: s3.url('images'),
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    PUBLIC_URL: proxy.url,
+    TRUST_PROXY: 'true',
+  };
+  // Both at once on the empty database.
+  [one, two] = await Promise.all([
+    startInstance('one', instanceEnv),
+    startInstance('two', instanceEnv),
+  ]);
+  await Promise.all([waitHealthy(one, 240_000), waitHealthy(two, 240_000)]);
+  proxy.setBackends([one.url, two.url]);
+}, 300_000);
+
+afterAll(async () => {
+  if (!run) return;
+  await Promise.all([one?.stop(), two?.stop()]);
+  await proxy?.close();
+  await smtp?.close();
+  await s3?.close();
+  await dropTestKeys(redis!, redisPrefix);
+  redis!.disconnect();
+  const admin = new pg.Client({ connectionString: adminUrl! });
+  await admin.connect();
+  await admin.query(`drop database if exists ${databaseName} with (force)`);
+  await admin.end();
+}, 60_000);
+
+function call(
+  base: string,
+  method: string,
+  url: string,
+  options: { token?: string; json?: object; headers?: Record<string, string> } = {},
+) {
+  return fetch(`${base}/api/v2${url}`, {
+    method,
+    headers: {
+      origin: proxy.url,
+      ...(options.json && { 'content-type': 'application/json' }),
+      ...(options.token && { authorization: `Bearer ${options.token}` }),
+      ...options.headers,
+    },
+    ...(options.json && { body: JSON.stringify(options.json) }),
+  });
+}
+
+const password = 'correct horse battery';
+
+async function register(base: string, email: string) {
+  const response = await call(base, 'POST', '/auth/register', {
+    json: { name: '駅好き', email, password, password_confirmation: password },
+  });
+  expect(response.status).toBe(201);
+}
+
+/** The mails the SMTP server received for an address, waiting up to `ms` for the first. */
+async function mailsTo(address: string, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = smtp.received.filter((mail) => mail.rcptTo.includes(address));
+    if (found.length || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** A confirmed member, registered through `base`; returns a session token made there. */
+async function member(base: string, email: string): Promise<string> {
+  await register(base, email);
+  const [mail] = await mailsTo(email);
+  const token = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+  expect((await call(base, 'GET', `/auth/email/verify/${token}`)).status).toBe(200);
+  const login = await call(base, 'POST', '/auth/login', { json: { email, password } });
+  expect(login.status).toBe(200);
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+describe.skipIf(!run)('two instances as one', () => {
+  it('ran the migrations and the station import once when both started together', async () => {
+    const imported = [one, two].filter((instance) =>
+      instance.logs.some((line) => line.msg === 'station data imported'),
+    );
+    const skipped = [one, two].filter((instance) =>
+      instance.logs.some((line) => line.msg === 'station data already loaded'),
+    );
+    expect(imported).toHaveLength(1);
+    expect(skipped).toHaveLength(1);
+    const journal = JSON.parse(
+      await fs.readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+    ) as { entries: unknown[] };
+    const [applied] = await query<{ all: string; distinct: string }>(
+      'select count(*) as all, count(distinct hash) as distinct from drizzle.__drizzle_migrations',
+    );
+    expect(Number(applied!.all)).toBe(journal.entries.length);
+    expect(Number(applied!.distinct)).toBe(journal.entries.length);
+  });
+
+  it('serves on 2 a session made on 1 and a photo uploaded through 1, and ends it on 2 after logout on 1', async () => {
+    const email = `two-${randomUUID().slice(0, 8)}@example.jp`;
+    await register(one.url, email);
+    const [mail] = await mailsTo(email);
+    const token = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+    expect((await call(two.url, 'GET', `/auth/email/verify/${token}`)).status).toBe(200);
+
+    const login = await call(one.url, 'POST', '/auth/login', { json: { email, password } });
+    expect(login.status).toBe(200);
+    const session = ((await login.json()) as { data: { token: string } }).data.token;
+    const me = await call(two.url, 'GET', '/auth/me', { token: session });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { data: { email: string } | null }).data?.email).toBe(email);
+
+    const { payload, headers } = await multipartPayload({
+      avatar: { bytes: await solidPng(300, 300), filename: 'me.png', type: 'image/png' },
+    });
+    const updated = await fetch(`${one.url}/api/v2/auth/update`, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${session}` },
+      body: new Uint8Array(payload),
+    });
+    expect(updated.status).toBe(200);
+    const avatar = ((await updated.json()) as { data: { avatar: string } }).data.avatar;
+    const fromOne = await fetch(`${one.url}/api/v2/image/${avatar}`);
+    const fromTwo = await fetch(`${two.url}/api/v2/image/${avatar}`);
+    expect(fromTwo.status).toBe(200);
+    expect(fromTwo.headers.get('content-type')).toBe('image/webp');
+    expect(Buffer.from(await fromTwo.arrayBuffer())).toEqual(
+      Buffer.from(await fromOne.arrayBuffer()),
+    );
+    // The bytes are in the bucket, not in either instance's data folder.
+    const objects = await fs.readdir(s3.directory, { recursive: true });
+    expect(objects.some((name) => name.includes(avatar))).toBe(true);
+
+    expect((await call(one.url, 'POST', '/auth/logout', { token: session })).status).toBe(200);
+    // /auth/me answers 200 with null data for a visitor (no failing call on a page load).
+    const after = await call(two.url, 'GET', '/auth/me', { token: session });
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as { data: unknown }).data).toBeNull();
+    // A route that needs a session refuses it on both.
+    for (const instance of [one, two]) {
+      expect((await call(instance.url, 'POST', '/auth/logout', { token: session })).status).toBe(
+        401,
+      );
+    }
+  });
+
+  it('brings a like made through 1 to the notification stream open on 2', async () => {
+    const owner = await member(one.url, `owner-${randomUUID().slice(0, 8)}@example.jp`);
+    const fan = await member(two.url, `fan-${randomUUID().slice(0, 8)}@example.jp`);
+    const { payload, headers } = await multipartPayload({
+      kind: 'spot',
+      title: '二台構成',
+      ...NEAR_TOKYO_STATION,
+    });
+    const created = await fetch(`${one.url}/api/v2/posts`, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${owner}` },
+      body: new Uint8Array(payload),
+    });
+    expect(created.status).toBe(201);
+    const post = ((await created.json()) as { data: { id: string } }).data;
+
+    const stream = openSse(`${two.url}/api/v2/notifications/stream`, {
+      authorization: `Bearer ${owner}`,
+    });
+    try {
+      await stream.ready;
+      expect(JSON.parse((await stream.next('unread')).data)).toEqual({ unread_count: 0 });
+      const liked = await call(one.url, 'POST', `/posts/${post.id}/like`, { token: fan });
+      expect(liked.status).toBe(200);
+      const event = await stream.next('notification', 10_000);
+      expect(JSON.parse(event.data)).toMatchObject({ type: 'like', post_id: post.id });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('shares the login limit per client address behind the proxy', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const response = await call(proxy.url, 'POST', '/auth/login', {
+        json: { email: `nobody${i}@example.jp`, password: 'wrong password' },
+        headers: { 'x-forwarded-for': '198.51.100.9' },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 422)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // Both instances answered some of them.
+    const served = proxy.stats().served;
+    expect(served.get(one.url)).toBeGreaterThan(10);
+    expect(served.get(two.url)).toBeGreaterThan(10);
+  });
+
+  // Every member here registers from 127.0.0.1: 8 in all, within the 10 mails per hour and IP.
+  it('sends each queued mail exactly once although both instances drain the outbox', async () => {
+    const addresses = Array.from(
+      { length: 4 },
+      (_, i) => `once-${i}-${randomUUID().slice(0, 6)}@example.jp`,
+    );
+    for (const [i, address] of addresses.entries())
+      await register(i % 2 ? two.url : one.url, address);
+    for (const address of addresses) expect(await mailsTo(address)).toHaveLength(1);
+    // Give both workers another full round (they poll every 5 s) to send anything twice.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    for (const address of addresses) {
+      expect(smtp.received.filter((mail) => mail.rcptTo.includes(address))).toHaveLength(1);
+    }
+    const rows = await query<{ status: string; attempts: number }>(
+      'select status, attempts from mail_outbox where to_address = any($1)',
+      [addresses],
+    );
+    expect(rows).toHaveLength(4);
+    expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  }, 60_000);
+
+  it('stops gracefully on SIGTERM: readiness turns 503, a request in flight finishes, exit 0', async () => {
+    // A third instance, told to keep serving 1.5 s after SIGTERM so the balancer can notice.
+    const three = await startInstance('three', { ...instanceEnv, SHUTDOWN_DELAY_MS: '1500' });
+    await waitHealthy(three, 60_000);
+    expect((await fetch(`${three.url}/api/v2/health/ready`)).status).toBe(200);
+
+    const email = `slow-${randomUUID().slice(0, 8)}@example.jp`;
+    await register(one.url, email);
+    const [mail] = await mailsTo(email);
+    const verifyToken = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+    await call(one.url, 'GET', `/auth/email/verify/${verifyToken}`);
+    const login = await call(three.url, 'POST', '/auth/login', { json: { email, password } });
+    const session = ((await login.json()) as { data: { token: string } }).data.token;
+
+    // An upload whose body arrives slowly, over ~2 s: it is in flight when SIGTERM comes.
+    const { payload, headers } = await multipartPayload({
+      avatar: { bytes: await solidPng(200, 200), filename: 'slow.png', type: 'image/png' },
+    });
+    const pieces = [payload.subarray(0, 100), payload.subarray(100, 300), payload.subarray(300)];
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const piece = pieces.shift();
+        if (!piece) return controller.close();
+        controller.enqueue(new Uint8Array(piece));
+        await new Promise((resolve) => setTimeout(resolve, 700));
+      },
+    });
+    const upload = fetch(`${three.url}/api/v2/auth/update`, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${session}` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    three.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Still listening during the delay, but no longer ready: the balancer takes it out.
+    const ready = await fetch(`${three.url}/api/v2/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get('connection')).toBe('close');
+
+    expect((await upload).status).toBe(200);
+    expect(await three.exited).toBe(0);
+    expect(three.logs.some((line) => line.msg === 'shutting down')).toBe(true);
+    expect(three.logs.filter((line) => line.level >= 50)).toEqual([]);
+    // The other instances serve on.
+    expect((await fetch(`${proxy.url}/api/v2/health`)).status).toBe(200);
+  }, 90_000);
+});

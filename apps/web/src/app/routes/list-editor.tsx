@@ -1,0 +1,30 @@
+import { isWebParamValid } from '@ekispot/shared';
+import { useMatches, useParams, useSearchParams } from 'react-router';
+import { useMe } from '../../features/auth/api/get-me';
+import { ListCreate, ListUpdate } from '../../features/lists/components/list-editor';
+import { paths } from '../../config/paths';
+import { useRouteTitle } from '../use-route-title';
+
+/**
+ * /list/create, /list/update/:listId and /list/update?listId= (one title;
+ * docs/lists.md#screens). The path parameter is validated by the route guard; the query's is
+ * checked here (else 404).
+ */
+export function Component() {
+  const title = useRouteTitle();
+  const { listId } = useParams();
+  const [search] = useSearchParams();
+  const me = useMe();
+  const creating = useMatches().some((match) => match.pathname === paths.listCreate.href());
+  if (creating) return <ListCreate title={title} />;
+  const fromQuery = search.get('listId');
+  const id = listId ?? (fromQuery && isWebParamValid('uuid', fromQuery) ? fromQuery : null);
+  return (
+    <ListUpdate
+      key={id}
+      title={title}
+      listId={id}
+      viewerId={me.isPending ? undefined : (me.data?.id ?? null)}
+    />
+  );
+}

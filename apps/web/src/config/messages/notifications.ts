@@ -1,0 +1,38 @@
+/** Texts of the notifications page, the bell, the mail settings and the post timelines. */
+export const notificationsMessages = {
+  notifications: {
+    loading: '通知を読み込み中…',
+    failed: '通知を読み込めませんでした。',
+    retry: '再読み込み',
+    empty: 'まだ通知はありません。いいねやコメント、フォローがあるとここに届きます。',
+    more: 'もっと見る',
+    loadingMore: '読み込み中…',
+    markAllRead: 'すべて既読にする',
+    markAllReadDone: 'すべての通知を既読にしました。',
+    markAllReadFailed: '既読にできませんでした。もう一度お試しください。',
+    unread: '未読',
+    justNow: 'たった今',
+    minutesAgo: (n: number) => `${n}分前`,
+    hoursAgo: (n: number) => `${n}時間前`,
+    daysAgo: (n: number) => `${n}日前`,
+    leftMember: '退会したメンバー',
+    mailHeading: '通知メール',
+    mailIntro:
+      'チェックした種類の通知は、メールでもお知らせします（短い間に届いた通知は1通にまとめます）。お知らせメールを受け取らない設定のときは送られません。',
+    mailLegend: 'メールで受け取る通知',
+    mailSaved: '通知メールの設定を保存しました。',
+    mailFailed: '通知メールの設定を保存できませんでした。',
+  },
+  timeline: {
+    all: 'すべての投稿',
+    follow: 'フォロー中',
+    tabsLabel: 'タイムラインの切り替え',
+    kindsLabel: '投稿の種類で絞り込む',
+    allKinds: 'すべて',
+    newPosts: '新しい投稿があります',
+    emptyAll: 'まだ投稿はありません。',
+    emptyFollow:
+      'フォロー中のメンバーの投稿はまだありません。メンバーをフォローすると、ここに新しい投稿が並びます。',
+    emptyKinds: 'この種類の投稿はまだありません。',
+  },
+} as const;

@@ -1,0 +1,23 @@
+import { listItemSchema } from '@ekispot/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateListViews, type ListTarget } from './query-keys';
+
+/** POST /lists/{listId}/items: a station group or a post, at the end (a second add is a 409). */
+export async function addListItem(listId: string, target: ListTarget, note = '') {
+  const { data } = await apiRequest(`/lists/${listId}/items`, {
+    method: 'POST',
+    body: { ...target, note },
+    schema: listItemSchema,
+  });
+  return data;
+}
+
+export function useAddListItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ listId, target }: { listId: string; target: ListTarget }) =>
+      addListItem(listId, target),
+    onSettled: (_item, _error, { listId }) => invalidateListViews(queryClient, listId),
+  });
+}

@@ -1,0 +1,23 @@
+import { listSchema } from '@ekispot/shared';
+import type { CamelCased, ListCreateBody } from '@ekispot/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { listKeys, setCachedList } from './query-keys';
+
+/** POST /lists. */
+export async function createList(body: CamelCased<ListCreateBody>) {
+  const { data } = await apiRequest('/lists', { method: 'POST', body, schema: listSchema });
+  return data;
+}
+
+export function useCreateList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createList,
+    onSuccess: (list) => {
+      setCachedList(queryClient, list);
+      void queryClient.invalidateQueries({ queryKey: listKeys.containing() });
+      void queryClient.invalidateQueries({ queryKey: listKeys.timelines() });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { forgetList } from './query-keys';
+
+/** DELETE /lists/{listId}. */
+export async function deleteList(listId: string) {
+  await apiRequest(`/lists/${listId}`, { method: 'DELETE', schema: z.null() });
+}
+
+export function useDeleteList(listId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteList(listId),
+    onSuccess: () => forgetList(queryClient, listId),
+  });
+}

@@ -1,0 +1,192 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { RouterButton, RouterLink } from '../../../components/router-link';
+import { ShareActions } from '../../../components/share-actions';
+import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useNotice } from '../../../hooks/use-notice';
+import { usePrimaryLoading } from '../../../lib/page-loading';
+import { listExportUrl } from '../api/export-list';
+import { useList } from '../api/get-list';
+import { useListItems } from '../api/get-list-items';
+import { itemName } from '../utils/item-name';
+import { ListItemEntry } from './list-item-entry';
+
+const text = messages.lists;
+
+/** An item's place on the map, numbered as in the list. */
+export interface ListMapPlace {
+  id: string;
+  number: number;
+  lat: number;
+  lng: number;
+  label: string;
+}
+
+/**
+ * /list/{listId}: title, owner, description, the items in order beside a map of them with the
+ * same numbers (the map above the list on phones), sharing, export and, for the owner, 編集.
+ */
+export function ListDetail({
+  listId,
+  viewerId,
+  renderMap,
+}: {
+  listId: string;
+  viewerId: string | null | undefined;
+  /** Draws the numbered places (the page supplies the map component). */
+  renderMap: (places: ListMapPlace[], label: string) => ReactNode;
+}) {
+  const list = useList(listId);
+  const items = useListItems(listId);
+  const notice = useNotice();
+  usePrimaryLoading(list.isPending || items.isPending);
+  useDocumentTitle(list.data?.title ?? null);
+
+  // The route's error boundary shows the 404 page for an ApiError 404, else the error page.
+  if (list.isError) throw list.error;
+  if (items.isError) throw items.error;
+  if (list.isPending || items.isPending) {
+    return (
+      <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+        <CircularProgress aria-label={text.loading} />
+      </Box>
+    );
+  }
+
+  const data = list.data;
+  const mine = viewerId !== null && viewerId !== undefined && viewerId === data.user.id;
+  const places: ListMapPlace[] = items.data.flatMap((item) =>
+    item.lat !== null && item.lng !== null
+      ? [
+          {
+            id: item.id,
+            number: item.position,
+            lat: item.lat,
+            lng: item.lng,
+            label: itemName(item),
+          },
+        ]
+      : [],
+  );
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Box component="header" sx={{ mb: 3 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
+            {data.title}
+          </Typography>
+          {data.isPublic ? null : (
+            <Stack
+              direction="row"
+              spacing={0.5}
+              sx={{ alignItems: 'center', color: 'text.secondary' }}
+            >
+              <LockOutlinedIcon fontSize="small" aria-hidden="true" />
+              <Typography variant="body2">{text.private}</Typography>
+            </Stack>
+          )}
+        </Stack>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          <RouterLink to={paths.profileLists.href(data.user.id)}>
+            {text.byOwner(data.user.name)}
+          </RouterLink>
+          ・{text.itemCount(data.itemCount)}
+        </Typography>
+        {data.description ? (
+          <Typography sx={{ mt: 1.5, whiteSpace: 'pre-wrap' }}>{data.description}</Typography>
+        ) : null}
+        <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <ShareActions
+            title={data.title}
+            url={`${window.location.origin}${paths.list.href(data.id)}`}
+            onNotice={notice.show}
+          />
+          <Button
+            variant="text"
+            startIcon={<DownloadIcon />}
+            // A plain link, not the router's: the file comes from the API.
+            component="a"
+            href={listExportUrl(data.id, 'geojson')}
+            download
+          >
+            {text.detail.exportGeoJson}
+          </Button>
+          <Button
+            variant="text"
+            startIcon={<DownloadIcon />}
+            href={listExportUrl(data.id, 'gpx')}
+            download
+          >
+            {text.detail.exportGpx}
+          </Button>
+          {mine ? (
+            <RouterButton
+              to={paths.listUpdateById.href(data.id)}
+              variant="contained"
+              startIcon={<EditIcon />}
+            >
+              {text.detail.edit}
+            </RouterButton>
+          ) : null}
+        </Stack>
+      </Box>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        {/* On phones the map comes first, above the list (order follows the grid). */}
+        <Paper
+          variant="outlined"
+          sx={{
+            order: { xs: 0, lg: 1 },
+            position: { xs: 'relative', lg: 'sticky' },
+            top: { lg: 80 },
+            height: { xs: 280, lg: 520 },
+            overflow: 'hidden',
+          }}
+        >
+          {renderMap(places, text.detail.map(data.title))}
+        </Paper>
+        <Box
+          component="section"
+          aria-labelledby="list-items-heading"
+          sx={{ order: { xs: 1, lg: 0 } }}
+        >
+          <Typography id="list-items-heading" component="h2" variant="h6" sx={{ mb: 1 }}>
+            {text.detail.itemsHeading}
+          </Typography>
+          {items.data.length === 0 ? (
+            <Alert severity="info">{text.detail.empty}</Alert>
+          ) : (
+            <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+              {items.data.map((item) => (
+                <li key={item.id}>
+                  <ListItemEntry item={item} />
+                </li>
+              ))}
+            </Box>
+          )}
+        </Box>
+      </Box>
+      {notice.element}
+    </Container>
+  );
+}

@@ -1,0 +1,91 @@
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { CamelCased, RankingRow } from '@ekispot/shared';
+import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
+import { RouterLink } from '../../../components/router-link';
+import { UserAvatar } from '../../../components/user-avatar';
+
+type Row = CamelCased<RankingRow>;
+const text = messages.rankings;
+
+function changeColour(change: number | null) {
+  if (change === null || change === 0) return 'text.secondary';
+  return change > 0 ? 'success.dark' : 'error.dark';
+}
+
+function RankingTableRow({ row, mine }: { row: Row; mine: boolean }) {
+  return (
+    <TableRow selected={mine} aria-current={mine ? 'true' : undefined}>
+      <TableCell component="th" scope="row" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+        {text.rankLabel(row.rank)}
+      </TableCell>
+      <TableCell>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <UserAvatar name={row.user.name} avatar={row.user.avatar} size={32} />
+          <RouterLink to={paths.profile.href(row.user.id)}>{row.user.name}</RouterLink>
+          {mine && (
+            <Typography variant="caption" color="primary">
+              （{text.you}）
+            </Typography>
+          )}
+        </Stack>
+      </TableCell>
+      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {row.score.toLocaleString('ja-JP')}
+      </TableCell>
+      <TableCell align="right" sx={{ color: changeColour(row.change) }}>
+        {text.changeLabel(row.change)}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The ranking as a table; the member's own row is pinned at the bottom when not on the page. */
+export function RankingTable({
+  caption,
+  rows,
+  me,
+}: {
+  caption: string;
+  rows: Row[];
+  me: Row | null;
+}) {
+  const pinned = me && !rows.some((row) => row.user.id === me.user.id) ? me : null;
+  return (
+    <Table size="small">
+      <caption>{caption}</caption>
+      <TableHead>
+        <TableRow>
+          <TableCell component="th" scope="col">
+            {text.rank}
+          </TableCell>
+          <TableCell component="th" scope="col">
+            {text.member}
+          </TableCell>
+          <TableCell component="th" scope="col" align="right">
+            {text.score}
+          </TableCell>
+          <TableCell component="th" scope="col" align="right">
+            {text.change}
+          </TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <RankingTableRow key={row.user.id} row={row} mine={row.user.id === me?.user.id} />
+        ))}
+      </TableBody>
+      {pinned && (
+        <TableBody aria-label={text.yourRow} sx={{ borderTop: 3, borderColor: 'divider' }}>
+          <RankingTableRow row={pinned} mine />
+        </TableBody>
+      )}
+    </Table>
+  );
+}

@@ -1,0 +1,160 @@
+import VerifiedIcon from '@mui/icons-material/Verified';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { keyframes } from '@mui/material/styles';
+import { useState } from 'react';
+import { messages } from '../../../config/messages';
+import { geolocationErrorMessage } from '../../../hooks/use-current-position';
+import { isApiError } from '../../../lib/api-error';
+import { formatJapanDate } from '../../../lib/japan-time';
+import { runExclusive } from '../../../lib/single-flight';
+import { useCheckIn, type CheckInPosition } from '../api/check-in';
+import { useStationStamp } from '../api/get-station-stamp';
+import { StampImage } from './stamp-image';
+
+const pressed = keyframes`
+  0% { transform: scale(1.8) rotate(-12deg); opacity: 0; }
+  60% { transform: scale(0.92) rotate(2deg); opacity: 1; }
+  100% { transform: scale(1) rotate(0deg); opacity: 1; }
+`;
+
+/** The device position, as precise as it can be and fresh (a cached one may be elsewhere). */
+function currentPosition(): Promise<CheckInPosition> {
+  return new Promise((resolve, reject) => {
+    if (!('geolocation' in navigator)) {
+      reject(new Error(messages.map.geolocationUnsupported));
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      (position) =>
+        resolve({
+          lat: position.coords.latitude,
+          lng: position.coords.longitude,
+          accuracyM: position.coords.accuracy,
+        }),
+      (error) => reject(new Error(geolocationErrorMessage(error))),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 },
+    );
+  });
+}
+
+/**
+ * 「スタンプを押す」 on the station page (docs/stamps.md): asks the device where it is, sends that
+ * once, and shows the stamp with a short animation; a refusal is explained in Japanese.
+ */
+export function StampButton({
+  stationGroupId,
+  name,
+  onStamped,
+}: {
+  stationGroupId: number;
+  name: string;
+  /** After a stamp is collected (the page refreshes what else shows the station's counts). */
+  onStamped?: () => void;
+}) {
+  const state = useStationStamp(stationGroupId);
+  const checkIn = useCheckIn(stationGroupId);
+  const [locating, setLocating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [justCollected, setJustCollected] = useState(false);
+
+  const press = () => {
+    runExclusive(`stamp:${stationGroupId}`, async () => {
+      setError(null);
+      setLocating(true);
+      try {
+        const position = await currentPosition();
+        await checkIn.mutateAsync(position);
+        setJustCollected(true);
+        onStamped?.();
+      } catch (caught) {
+        // A visitor's 401 already took them to the login page.
+        if (isApiError(caught) && caught.status === 401) return;
+        setError(
+          caught instanceof Error && caught.message ? caught.message : messages.stamps.failed,
+        );
+      } finally {
+        setLocating(false);
+      }
+    });
+  };
+
+  const stamped = state.data?.stampedByMe ?? false;
+  const collectedOn = state.data?.collectedOn ?? null;
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+      {stamped && collectedOn ? (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Box
+            sx={{
+              animation: justCollected ? `${pressed} 450ms ease-out` : 'none',
+              '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+            }}
+          >
+            <StampImage
+              stationGroupId={stationGroupId}
+              name={name}
+              collectedOn={collectedOn}
+              size={112}
+            />
+          </Box>
+          <Stack spacing={0.5}>
+            <Typography sx={{ fontWeight: 700, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <VerifiedIcon color="success" fontSize="small" aria-hidden="true" />
+              {messages.stamps.collectedOn(formatJapanDate(collectedOn))}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {messages.stamps.count(state.data?.stampCount ?? 0)}
+            </Typography>
+          </Stack>
+        </Stack>
+      ) : (
+        <Stack spacing={0.5}>
+          {/* Until the state is known a placeholder holds the place: a button that turned from
+              disabled to enabled would flicker (and fade its colours) as the page settles. */}
+          {state.isPending ? (
+            <Skeleton
+              variant="rounded"
+              width={150}
+              height={36.5}
+              sx={{ borderRadius: 999 }}
+              aria-hidden="true"
+            />
+          ) : (
+          <Button
+            variant="contained"
+            onClick={press}
+            disabled={locating}
+            aria-busy={locating || undefined}
+            sx={{ borderRadius: 999, alignSelf: 'flex-start' }}
+          >
+            {locating ? messages.stamps.pressing : messages.stamps.press}
+          </Button>
+          )}
+          <Typography variant="caption" color="text.secondary">
+            {messages.stamps.howItWorks}
+          </Typography>
+          {state.data && (
+            <Typography variant="body2" color="text.secondary">
+              {messages.stamps.count(state.data.stampCount)}
+            </Typography>
+          )}
+        </Stack>
+      )}
+      <Box role="status" aria-live="polite" sx={{ minHeight: 0 }}>
+        {justCollected && stamped && (
+          <Typography sx={{ fontWeight: 700 }}>{messages.stamps.collected(name)}</Typography>
+        )}
+      </Box>
+      {error && (
+        <Alert severity="warning" role="alert" sx={{ width: '100%' }}>
+          {error}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

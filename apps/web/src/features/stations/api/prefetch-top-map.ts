@@ -1,0 +1,23 @@
+import { MAP_COUNTRY_VIEW_BELOW_ZOOM } from '@ekispot/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { isPostKind } from '../hooks/use-viewport-post-markers';
+import { readMapKinds } from '../utils/map-kinds';
+import { hasMapView, readMapView } from '../utils/map-view';
+import { COUNTRY_MARKER_BOX } from '../utils/post-markers';
+import { mapMarkersQueryOptions } from './get-map-markers';
+import { stationMarkersQueryOptions } from './get-station-markers';
+
+/**
+ * Starts the top map's first calls with the app code instead of after the map has loaded
+ * (docs/basemap.md#first-visit): the station markers, and the spots and events of the first
+ * view when that view is the country (no view in the address, or one zoomed out below
+ * MAP_COUNTRY_VIEW_BELOW_ZOOM), whose call is known in advance. The map's own queries then
+ * find the answers in the cache, or already on their way.
+ */
+export function prefetchTopMap(queryClient: QueryClient, search: string) {
+  void queryClient.prefetchQuery(stationMarkersQueryOptions());
+  if (hasMapView(search) && readMapView(search).zoom >= MAP_COUNTRY_VIEW_BELOW_ZOOM) return;
+  const postKinds = readMapKinds(search).filter(isPostKind);
+  if (postKinds.length > 0)
+    void queryClient.prefetchQuery(mapMarkersQueryOptions(COUNTRY_MARKER_BOX, postKinds));
+}

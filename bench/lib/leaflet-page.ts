@@ -1,0 +1,80 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { freePort } from '../../e2e/support/free-port.js';
+
+const require = createRequire(import.meta.url);
+const leafletDist = path.dirname(require.resolve('leaflet/dist/leaflet.js'));
+const clusterDist = path.dirname(
+  require.resolve('leaflet.markercluster/dist/leaflet.markercluster.js'),
+);
+
+/**
+ * The peer of the top map: a plain Leaflet + Leaflet.markercluster page (both from npm, served
+ * from this process) with the same points, the same cluster radius and the same first view, and
+ * no basemap at all. It marks `data-map-ready` once the clusters are on screen.
+ */
+function pageHtml(bounds: [[number, number], [number, number]], radius: number) {
+  const [[west, south], [east, north]] = bounds;
+  return `<!doctype html>
+<html lang="ja"><head><meta charset="utf-8">
+<link rel="stylesheet" href="/leaflet/leaflet.css">
+<link rel="stylesheet" href="/cluster/MarkerCluster.css">
+<link rel="stylesheet" href="/cluster/MarkerCluster.Default.css">
+<style>html, body, #map { height: 100%; margin: 0 }</style></head>
+<body><div id="map"></div>
+<script src="/leaflet/leaflet.js"></script>
+<script src="/cluster/leaflet.markercluster.js"></script>
+<script>
+  const map = L.map('map', { minZoom: 3, maxZoom: 18 }).fitBounds([[${south}, ${west}], [${north}, ${east}]], { padding: [8, 8] });
+  fetch('/markers.json').then((response) => response.json()).then(({ data }) => {
+    const group = L.markerClusterGroup({ maxClusterRadius: ${radius} });
+    group.addLayers(data.ids.map((id, i) => L.marker([data.lats[i], data.lngs[i]], { title: data.names[i] })));
+    map.addLayer(group);
+    requestAnimationFrame(() => requestAnimationFrame(() => document.body.dataset.mapReady = 'true'));
+  });
+</script></body></html>`;
+}
+
+export async function startLeafletPage(options: {
+  markersJson: Buffer;
+  bounds: [[number, number], [number, number]];
+  clusterRadius: number;
+}) {
+  const html = pageHtml(options.bounds, options.clusterRadius);
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.png': 'image/png',
+  };
+  const server = http.createServer(async (request, response) => {
+    const url = request.url ?? '/';
+    try {
+      if (url === '/') {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+      } else if (url === '/markers.json') {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(options.markersJson);
+      } else {
+        const [, prefix, ...rest] = url.split('/');
+        const dir = prefix === 'leaflet' ? leafletDist : prefix === 'cluster' ? clusterDist : null;
+        const file = dir ? path.join(dir, ...rest) : null;
+        if (!dir || !file || !file.startsWith(dir)) throw new Error('not found');
+        const body = await fs.readFile(file);
+        response
+          .writeHead(200, {
+            'content-type': types[path.extname(file)] ?? 'application/octet-stream',
+          })
+          .end(body);
+      }
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

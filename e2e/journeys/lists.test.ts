@@ -1,0 +1,153 @@
+import fs from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { createMember, field, logIn } from '../support/accounts.js';
+import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+
+/**
+ * Lists in the browser: a member creates a list, adds two stations and a spot from their
+ * pages, moves an item with the keyboard, makes the list private (a visitor then gets the 404
+ * page), makes it public again (it is on the list timeline) and downloads it as GeoJSON.
+ */
+
+const stamp = Date.now();
+const TOKYO = 1130101;
+const SHINJUKU = 1130208;
+
+/** A spot posted through the API (the posts journey covers the editor). */
+async function postSpot(member: { email: string; password: string }, title: string) {
+  const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: member.email, password: member.password }),
+  });
+  const { token } = (await login.json()).data as { token: string };
+  const form = new FormData();
+  form.set('kind', 'spot');
+  form.set('title', title);
+  form.set('lat', '35.6895');
+  form.set('lng', '139.6917');
+  const created = await fetch(`${baseUrl}/api/v2/posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (created.status !== 201) throw new Error(`post failed: ${created.status}`);
+  return ((await created.json()).data as { id: string }).id;
+}
+
+/** Opens 「リストに追加」 on the current page and ticks the list. */
+async function addFromPage(page: Page, listTitle: string) {
+  await page.getByRole('button', { name: 'リストに追加' }).click();
+  const dialog = page.getByRole('dialog', { name: 'リストに追加' });
+  const box = dialog.getByRole('checkbox', { name: listTitle });
+  await box.check();
+  await page.getByText(`「${listTitle}」に追加しました。`).waitFor();
+  await expect.poll(() => box.isChecked()).toBe(true);
+  await page.keyboard.press('Escape');
+}
+
+async function itemNames(listId: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/api/v2/lists/${listId}/items`);
+  const { items } = (await response.json()).data as {
+    items: { station: { name: string } | null; post: { title: string } | null }[];
+  };
+  return items.map((item) => item.station?.name ?? item.post?.title ?? '');
+}
+
+describeInBrowser('lists', () => {
+  const browser = useBrowser();
+
+  it('creates, fills, reorders, hides, shares and exports a list', async () => {
+    const member = await createMember(
+      `駅めぐりの千尋${stamp}`,
+      `lists-${stamp}@example.jp`,
+      'password for lists 1',
+    );
+    const spotTitle = `西口の駅そば ${stamp}`;
+    const spotId = await postSpot(member, spotTitle);
+    const listTitle = `秩父の駅めぐり ${stamp}`;
+
+    const { page, problems } = await browser.newPage();
+    await logIn(page, member.email, member.password);
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // Create the list; its page opens, empty.
+    await open(page, '/list/create');
+    await page.getByRole('heading', { level: 1, name: 'リストの作成' }).waitFor();
+    await field(page, 'タイトル').fill(listTitle);
+    await field(page, '説明').fill('週末に回る駅');
+    await page.getByRole('button', { name: '作成する' }).click();
+    await page.waitForURL(/\/list\/[0-9a-f-]{36}$/);
+    const listId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    await page.getByRole('heading', { level: 1, name: listTitle }).waitFor();
+    await page.getByText('このリストにはまだ項目がありません。').waitFor();
+
+    // Two stations and the spot, each from its own page.
+    await open(page, `/station/${TOKYO}`);
+    await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
+    await addFromPage(page, listTitle);
+    await open(page, `/station/${SHINJUKU}`);
+    await page.getByRole('heading', { level: 1, name: '新宿' }).waitFor();
+    await addFromPage(page, listTitle);
+    await open(page, `/post/${spotId}`);
+    await page.getByRole('heading', { level: 1, name: spotTitle }).waitFor();
+    await addFromPage(page, listTitle);
+    expect(await itemNames(listId)).toEqual(['東京', '新宿', spotTitle]);
+
+    // Move 東京 one place down with the keyboard: the handle, Space, ↓, Space.
+    await open(page, `/list/update/${listId}`);
+    await page.getByRole('heading', { level: 1, name: 'リストの作成' }).waitFor();
+    const handle = page.getByRole('button', { name: '「東京駅」を並べ替え' });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    // The announcement names the new place once the item has moved over it.
+    await page
+      .getByText('「東京駅」を3件中2番目に移動しました。')
+      .first()
+      .waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await page.getByText('並び順を保存しました。').waitFor();
+    await expect.poll(() => itemNames(listId)).toEqual(['新宿', '東京', spotTitle]);
+
+    // Private: a visitor gets the 404 page.
+    await page.getByRole('switch', { name: '公開する' }).uncheck();
+    await page.getByRole('button', { name: '保存する' }).click();
+    await page.getByText('リストを保存しました。').waitFor();
+    const { page: visitor } = await browser.newPage();
+    await open(visitor, `/list/${listId}`);
+    await visitor.getByRole('heading', { level: 1, name: 'ページが見つかりません' }).waitFor();
+
+    // Public again: on the list timeline, with its three items.
+    await page.getByRole('switch', { name: '公開する' }).check();
+    await page.getByRole('button', { name: '保存する' }).click();
+    await page.getByText('リストを保存しました。').waitFor();
+    await open(visitor, '/timeline/list/all');
+    await visitor.getByRole('heading', { level: 1, name: 'リストのタイムライン' }).waitFor();
+    await visitor.getByRole('link', { name: new RegExp(listTitle) }).click();
+    await visitor.waitForURL(`${baseUrl}/list/${listId}`);
+    await visitor.getByRole('heading', { level: 1, name: listTitle }).waitFor();
+    await expect.poll(() => visitor.getByTestId('list-item').count()).toBe(3);
+    await expect.poll(() => visitor.getByTestId('numbered-place').count()).toBe(3);
+
+    // The GeoJSON download holds the three places in list order.
+    const download = visitor.waitForEvent('download');
+    await visitor.getByRole('link', { name: 'GeoJSONで書き出す' }).click();
+    const file = await (await download).path();
+    const collection = JSON.parse(await fs.readFile(file, 'utf8')) as {
+      features: { properties: { position: number; name: string } }[];
+    };
+    expect(collection.features.map((feature) => feature.properties.name)).toEqual([
+      '新宿駅',
+      '東京駅',
+      spotTitle,
+    ]);
+
+    // Refused calls are logged by the browser as failed loads; no script error may be.
+    expect(problems.filter((problem) => !problem.startsWith('Failed to load resource'))).toEqual(
+      [],
+    );
+  });
+});
