@@ -125,15 +125,15 @@ export function StampButton({
               aria-hidden="true"
             />
           ) : (
-          <Button
-            variant="contained"
-            onClick={press}
-            disabled={locating}
-            aria-busy={locating || undefined}
-            sx={{ borderRadius: 999, alignSelf: 'flex-start' }}
-          >
-            {locating ? messages.stamps.pressing : messages.stamps.press}
-          </Button>
+            <Button
+              variant="contained"
+              onClick={press}
+              disabled={locating}
+              aria-busy={locating || undefined}
+              sx={{ borderRadius: 999, alignSelf: 'flex-start' }}
+            >
+              {locating ? messages.stamps.pressing : messages.stamps.press}
+            </Button>
           )}
           <Typography variant="caption" color="text.secondary">
             {messages.stamps.howItWorks}
