@@ -48,3 +48,25 @@ export const rankingScores = pgTable(
     check('ranking_scores_period_check', sql`${table.period} in ('week', 'month', 'all')`),
   ],
 );
+
+/**
+ * How many members hold each score on a board (migration 0007): kept by statement triggers on
+ * `ranking_scores`, whatever writes them, so a member's rank is a sum over the distinct scores
+ * above theirs (docs/rankings.md#own-rank).
+ */
+export const rankingScoreCounts = pgTable(
+  'ranking_score_counts',
+  {
+    board: text('board').$type<'impact' | 'posts'>().notNull(),
+    period: text('period').$type<'week' | 'month' | 'all'>().notNull(),
+    startsOn: date('starts_on').notNull(),
+    score: integer('score').notNull(),
+    members: integer('members').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'ranking_score_counts_pk',
+      columns: [table.board, table.period, table.startsOn, table.score],
+    }),
+  ],
+);

@@ -6,6 +6,7 @@ import {
   likes,
   postWants,
   posts,
+  rankingScoreCounts,
   rankingScores,
   users,
 } from '../../db/schema/index.js';
@@ -198,30 +199,39 @@ export function findBoardPage(
   );
 }
 
-/** How many rows rank strictly above a score, and how many tie with it but come first. */
-export async function countAhead(db: Database, key: BoardKey, row: RankCursor) {
-  const [counts] = await db
-    .select({
-      above: sql<number>`count(*) filter (where ${rankingScores.score} > ${row.score})`.mapWith(
-        Number,
-      ),
-      tiedBefore:
-        sql<number>`count(*) filter (where ${rankingScores.score} = ${row.score} and (${rankingScores.achievedAt}, ${rankingScores.userId}) < (${fromMicros(row.achievedMicros)}, ${row.userId}::uuid))`.mapWith(
-          Number,
-        ),
-    })
-    .from(rankingScores)
-    .where(and(onBoard(key), sql`${rankingScores.score} >= ${row.score}`));
-  return counts ?? { above: 0, tiedBefore: 0 };
-}
-
-/** How many rows rank strictly above a score (the viewer's own rank is one more). */
+/**
+ * How many members hold a higher score: a sum over the distinct scores above it, read from the
+ * per-score counts the triggers keep (migration 0007), so a deep rank costs no more than a
+ * top one.
+ */
 export async function countAbove(db: Database, key: BoardKey, score: number): Promise<number> {
   const [row] = await db
+    .select({ value: sql<number>`coalesce(sum(${rankingScoreCounts.members}), 0)`.mapWith(Number) })
+    .from(rankingScoreCounts)
+    .where(
+      and(
+        eq(rankingScoreCounts.board, key.board),
+        eq(rankingScoreCounts.period, key.period),
+        eq(rankingScoreCounts.startsOn, key.startsOn),
+        gt(rankingScoreCounts.score, score),
+      ),
+    );
+  return row?.value ?? 0;
+}
+
+/** How many rows tie with a row's score but come before it (reached it earlier). */
+export async function countTiedBefore(db: Database, key: BoardKey, row: RankCursor) {
+  const [counts] = await db
     .select({ value: sql<number>`count(*)`.mapWith(Number) })
     .from(rankingScores)
-    .where(and(onBoard(key), gt(rankingScores.score, score)));
-  return row?.value ?? 0;
+    .where(
+      and(
+        onBoard(key),
+        eq(rankingScores.score, row.score),
+        sql`(${rankingScores.achievedAt}, ${rankingScores.userId}) < (${fromMicros(row.achievedMicros)}, ${row.userId}::uuid)`,
+      ),
+    );
+  return counts?.value ?? 0;
 }
 
 export async function findScores(db: Database, key: BoardKey, userIds: string[]) {

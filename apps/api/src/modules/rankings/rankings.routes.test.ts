@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../../test/auth-client.js';
 import { createPostClient, NEAR_TOKYO_STATION, type TestAuth } from '../../../test/post-client.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { rankingScores, users } from '../../db/schema/index.js';
+import { rankingScoreCounts, rankingScores, users } from '../../db/schema/index.js';
 import { recordActivity } from './rankings.service.js';
 
 /** The ranking formula, undo, Japan-time periods, ties and the pinned own row (docs/rankings.md). */
@@ -304,5 +304,84 @@ describe('periods, ties and paging', () => {
     const cursor = await client.json('GET', '/rankings/posts?cursor=abc');
     expect(cursor.statusCode).toBe(422);
     expect(cursor.json().errors.cursor).toHaveLength(1);
+  });
+});
+
+describe('per-score counts behind the own rank', () => {
+  const counted = async () =>
+    (
+      await ctx.db
+        .select({
+          board: rankingScoreCounts.board,
+          period: rankingScoreCounts.period,
+          startsOn: rankingScoreCounts.startsOn,
+          score: rankingScoreCounts.score,
+          members: rankingScoreCounts.members,
+        })
+        .from(rankingScoreCounts)
+        .where(ne(rankingScoreCounts.members, 0))
+    ).sort((p, q) => JSON.stringify(p).localeCompare(JSON.stringify(q)));
+  const grouped = async () =>
+    (
+      await ctx.db
+        .select({
+          board: rankingScores.board,
+          period: rankingScores.period,
+          startsOn: rankingScores.startsOn,
+          score: rankingScores.score,
+          members: sql<number>`count(*)::int`,
+        })
+        .from(rankingScores)
+        .groupBy(
+          rankingScores.board,
+          rankingScores.period,
+          rankingScores.startsOn,
+          rankingScores.score,
+        )
+    ).sort((p, q) => JSON.stringify(p).localeCompare(JSON.stringify(q)));
+
+  it('follow every rise, undo and departure, and rank a member below the page', async () => {
+    const owner = await newMember('数える人');
+    const fans = [await newMember('F1'), await newMember('F2'), await newMember('F3')];
+    const spot = await client.createdPost(owner, {
+      kind: 'spot',
+      title: '順位のスポット',
+      ...NEAR_TOKYO_STATION,
+    });
+    for (const fan of fans) await client.json('POST', `/posts/${spot.id}/like`, fan);
+    await client.json('POST', `/posts/${spot.id}/want`, fans[0]!);
+    await client.json('DELETE', `/posts/${spot.id}/like`, fans[1]!);
+    await client.json('POST', `/users/${fans[2]!.id}/follow`, fans[0]!);
+    const left = await accounts.post(
+      '/delete',
+      { password: 'correct horse battery' },
+      { authorization: `Bearer ${fans[1]!.token}` },
+    );
+    expect(left.statusCode).toBe(200);
+    // Every score on every board, counted by the triggers, equals a count of the rows.
+    const live = await counted();
+    expect(live.length).toBeGreaterThan(0);
+    expect(live).toEqual(await grouped());
+
+    // F2 is ranked below the one-row page: one more than the members with a higher score.
+    const page = (await client.json('GET', '/rankings/impact?period=all&limit=1', fans[2]!)).json()
+      .data;
+    const all = await board('impact?period=all');
+    const mine = all.items.find((row) => row.user.id === fans[2]!.id);
+    expect(mine).toBeDefined();
+    expect(page.me).toMatchObject({ rank: mine!.rank, score: mine!.score });
+    expect(page.me.rank).toBe(all.items.filter((row) => row.score > mine!.score).length + 1);
+  });
+
+  it('are counted for the scores that were there before the migration', async () => {
+    const before = await counted();
+    const migration = await fs.readFile(
+      path.join(import.meta.dirname, '../../../migrations/0007_ranking_score_counts.sql'),
+      'utf8',
+    );
+    const backfill = migration.slice(migration.lastIndexOf('INSERT INTO "ranking_score_counts"'));
+    await ctx.db.delete(rankingScoreCounts);
+    await ctx.db.execute(sql.raw(backfill));
+    expect(await counted()).toEqual(before);
   });
 });

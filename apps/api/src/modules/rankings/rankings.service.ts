@@ -217,9 +217,12 @@ export async function getRanking(
   const items: RankingRow[] = [];
   const first = page.items[0];
   if (first) {
-    const ahead = await repository.countAhead(db, key, first);
-    let position = ahead.above + ahead.tiedBefore;
-    let rank = ahead.above + 1;
+    const [above, tiedBefore] = await Promise.all([
+      repository.countAbove(db, key, first.score),
+      repository.countTiedBefore(db, key, first),
+    ]);
+    let position = above + tiedBefore;
+    let rank = above + 1;
     let last = first.score;
     for (const row of page.items) {
       position += 1;
