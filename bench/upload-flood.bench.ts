@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import sharp from 'sharp';
 import { createSecretToken } from '../apps/api/src/lib/secret-tokens.js';
 import { startServer, type RunningServer } from './lib/server.js';
 
@@ -20,65 +20,34 @@ const PHOTOS = 10;
 const PHOTO_BYTES = 19 * 1024 * 1024;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 
-async function paddedJpeg(): Promise<Buffer> {
-  const { data, info } = await sharp({
-    create: {
-      width: 1600,
-      height: 1200,
-      channels: 3,
-      background: { r: 0, g: 0, b: 0 },
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const jpeg = await sharp(data, { raw: info }).jpeg({ quality: 90 }).toBuffer();
-  // Bytes after the end-of-image marker: decoders ignore them, the upload limit does not.
-  return Buffer.concat([jpeg, Buffer.alloc(PHOTO_BYTES - jpeg.length, 0x20)]);
-}
-
-/** The post form, built once and sent by every member (190 MB). */
-async function floodForm(stationGroupId: number) {
-  const photo = await paddedJpeg();
-  const form = new FormData();
-  form.append('kind', 'image');
-  form.append('station_group_id', String(stationGroupId));
-  for (let i = 0; i < PHOTOS; i += 1)
-    form.append(
-      `images[${i}]`,
-      new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }),
-      `photo-${i}.jpg`,
-    );
-  const encoded = new Response(form);
-  const body = Buffer.from(await encoded.arrayBuffer());
-  return { body, contentType: encoded.headers.get('content-type') ?? '' };
-}
-
-async function flood(
-  server: RunningServer,
-  tokens: string[],
-  { body, contentType }: Awaited<ReturnType<typeof floodForm>>,
-  until: number,
-) {
-  const statuses: Record<string, number> = {};
-  await Promise.all(
-    tokens.map(async (token) => {
-      while (Date.now() < until) {
-        const response = await fetch(`${server.url}/api/v2/posts`, {
-          method: 'POST',
-          body,
-          headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
-        }).catch(() => null);
-        const status = response ? String(response.status) : 'network error';
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        await response?.arrayBuffer().catch(() => undefined);
-        // A refused upload comes back after Retry-After, as a client should (capped for the run).
-        const retry = Number(response?.headers.get('retry-after') ?? 0);
-        if (response && response.status >= 400) await sleep(Math.min(retry, 2) * 1000);
-      }
-    }),
-  );
-  return statuses;
+/**
+ * The uploads run in a worker thread (lib/upload-flooder.ts): their 190 MB request bodies would
+ * otherwise share an event loop with the load generator, and its delays would be counted as the
+ * server's read latency. Resolves once the form is built, with a function that floods until a
+ * time and answers the statuses.
+ */
+async function startFlooder(url: string, tokens: string[], stationGroupId: number) {
+  const worker = new Worker(new URL('./lib/upload-flooder.ts', import.meta.url), {
+    workerData: { url, tokens, stationGroupId, photos: PHOTOS, photoBytes: PHOTO_BYTES },
+  });
+  const failed = new Promise<never>((_, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the upload worker exited with ${code}`)));
+  });
+  const next = () =>
+    Promise.race([
+      new Promise<{ ready?: true; statuses?: Record<string, number> }>((resolve) =>
+        worker.once('message', resolve),
+      ),
+      failed,
+    ]);
+  await next();
+  return async (until: number) => {
+    worker.postMessage({ until });
+    const { statuses } = await next();
+    await worker.terminate();
+    return statuses ?? {};
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -141,7 +110,7 @@ export async function benchUploadFlood() {
         reads: await reads(server, stationPaths, 5),
       };
 
-      const form = await floodForm(stationIds[0]!);
+      const flood = await startFlooder(server.url, tokens, stationIds[0]!);
       let peak = 0;
       let sampling = true;
       const sampler = (async () => {
@@ -152,7 +121,7 @@ export async function benchUploadFlood() {
       })();
       const until = Date.now() + DURATION_S * 1000;
       const [uploads, stations, posts] = await Promise.all([
-        flood(server, tokens, form, until),
+        flood(until),
         reads(server, stationPaths, DURATION_S),
         reads(server, postPaths, DURATION_S),
       ]);

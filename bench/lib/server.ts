@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../apps/api/src/runtime.js';
 import { freePort } from '../../e2e/support/free-port.js';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -34,10 +35,11 @@ export async function startServer(
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-bench-')));
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [entry], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../apps/api/src/runtime.js';
 import { findChromium } from './chromium.js';
 import { startSmtpSink } from './smtp-sink.js';
 import { freePort } from './free-port.js';
@@ -55,26 +56,31 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const log = await fs.open(path.join(dataDir, 'server.log'), 'w');
-  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      LOG_LEVEL: 'warn',
-      // Journeys never reach the network: the offline basemap only.
-      MAP_TILE_URL: 'off',
-      // Members made through the API say which client they are (X-Forwarded-For), so each
-      // spends its own mail budget as separate people would (docs/security.md).
-      TRUST_PROXY: 'true',
+  const server = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join(root, 'apps/api/dist/server.js')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...SERVER_ENV,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        LOG_LEVEL: 'warn',
+        // Journeys never reach the network: the offline basemap only.
+        MAP_TILE_URL: 'off',
+        // Members made through the API say which client they are (X-Forwarded-For), so each
+        // spends its own mail budget as separate people would (docs/security.md).
+        TRUST_PROXY: 'true',
+      },
+      stdio: ['ignore', log.fd, log.fd],
     },
-    stdio: ['ignore', log.fd, log.fd],
-  });
+  );
   try {
     await waitForHealth(baseUrl, server, 90_000);
   } catch (error) {
