@@ -9,7 +9,7 @@ import type { Database } from '../../db/database.js';
 import { HttpError, forbidden, notFound, validationFailed } from '../../lib/http-error.js';
 import type { ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
-import { findNearbyGroups } from '../stations/stations.service.js';
+import { findNearbyGroups, stationActivityChanged } from '../stations/stations.service.js';
 import { enqueuePostFanOut } from '../notifications/notifications.service.js';
 import { isForeignKeyViolation, retryTransientConflicts } from '../../lib/db-errors.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
@@ -221,6 +221,7 @@ export async function createPost(
     await discardPhotos(deps.db, deps.storage, storedIds);
     throw asReferenceError(error);
   }
+  stationActivityChanged(deps.db, values.stationGroupId ?? null);
   return getPost(deps, postId, userId);
 }
 
@@ -271,6 +272,8 @@ export async function updatePost(
     await discardPhotos(deps.db, deps.storage, stored?.storedIds ?? []);
     throw asReferenceError(error);
   }
+  // The post may have moved to another station.
+  stationActivityChanged(deps.db, current.stationGroupId, fields.station_group_id ?? null);
   await images.deleteImageFiles(deps.storage, removed);
   return getPost(deps, postId, userId);
 }
@@ -290,8 +293,9 @@ export async function deletePost(deps: PostsDeps, userId: string, postId: string
       const imageIds = await prepareOwnPostRemoval(tx, userId, postId);
       const keys = await images.deleteImageRows(tx, imageIds);
       await repository.deletePost(tx, postId);
-      return keys;
+      return { keys, stationGroupId: post.stationGroupId };
     }),
   );
-  await images.deleteImageFiles(deps.storage, removed);
+  stationActivityChanged(deps.db, removed.stationGroupId);
+  await images.deleteImageFiles(deps.storage, removed.keys);
 }

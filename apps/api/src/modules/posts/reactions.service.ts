@@ -8,6 +8,7 @@ import * as repository from './reactions.repository.js';
 import { assertMayInteract } from '../blocks/blocks.service.js';
 import { recordActivity } from '../rankings/rankings.service.js';
 import { notifyOrWithdraw } from '../notifications/notifications.service.js';
+import { stationActivityChanged } from '../stations/stations.service.js';
 
 /**
  * Likes, wants (行きたい / 参加したい) and station wants (行きたい駅). Setting a state twice is
@@ -102,7 +103,7 @@ export async function setStationWant(
   wanted: boolean,
 ): Promise<WantState> {
   if (!(await posts.stationGroupExists(db, stationGroupId))) throw notFound(M.stationNotFound);
-  return db
+  const state = await db
     .transaction(async (tx) => {
       if (wanted) await repository.insertStationWant(tx, stationGroupId, userId);
       else await repository.deleteStationWant(tx, stationGroupId, userId);
@@ -111,6 +112,8 @@ export async function setStationWant(
     .catch((error: unknown) => {
       throw isForeignKeyViolation(error) ? notFound(M.stationNotFound) : error;
     });
+  stationActivityChanged(db, stationGroupId);
+  return state;
 }
 
 /** Whether the viewer (if signed in) wants to visit the station, and how many members do. */

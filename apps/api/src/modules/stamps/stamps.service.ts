@@ -107,6 +107,7 @@ export async function checkIn(
         collectedAt: now,
       });
     });
+    stations.stationActivityChanged(deps.db, stationGroupId);
     return {
       id: stamp.id,
       station: { id: station.id, name: station.name, prefecture_name: station.prefectureName },

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/database.js';
 import { createBatchLoader } from '../../lib/batch-loader.js';
 import { buildStationReadModel, type StationReadModel } from './station-read-model.js';
@@ -11,6 +12,12 @@ import * as repository from './stations.repository.js';
  * that runs in the background at most every VERSION_CHECK_MS.
  */
 export const VERSION_CHECK_MS = 10_000;
+/**
+ * How long a station's counts are served from memory (docs/stations.md#read-model). Writes
+ * made through this process forget them at once (`forgetStationActivity`); a write made through
+ * another instance shows within this time.
+ */
+export const ACTIVITY_FRESH_MS = 1_000;
 
 type Activity = { posts: number; wants: number; stamps: number };
 
@@ -20,6 +27,7 @@ interface Store {
   checkedAt: number;
   checking: boolean;
   countActivity: (groupId: number) => Promise<Activity | undefined>;
+  activity: LRUCache<number, Activity>;
 }
 
 const stores = new WeakMap<Database, Store>();
@@ -41,6 +49,7 @@ function storeOf(db: Database): Store {
         }
         return counts;
       }),
+      activity: new LRUCache<number, Activity>({ max: 20_000, ttl: ACTIVITY_FRESH_MS }),
     };
     stores.set(db, store);
   }
@@ -102,7 +111,22 @@ export async function refreshStationReadModel(db: Database): Promise<void> {
   await load(db, store);
 }
 
-/** Posts, wants and stamps of a group, live from the database (coalesced across requests). */
+/**
+ * Posts, wants and stamps of a group from the database (coalesced across requests), at most
+ * ACTIVITY_FRESH_MS old.
+ */
 export async function countStationActivity(db: Database, groupId: number): Promise<Activity> {
-  return (await storeOf(db).countActivity(groupId)) ?? { posts: 0, wants: 0, stamps: 0 };
+  const store = storeOf(db);
+  const cached = store.activity.get(groupId);
+  if (cached) return cached;
+  const activity = (await store.countActivity(groupId)) ?? { posts: 0, wants: 0, stamps: 0 };
+  store.activity.set(groupId, activity);
+  return activity;
+}
+
+/** After a committed write that changes a group's posts, wants or stamps. */
+export function forgetStationActivity(db: Database, groupIds: Iterable<number | null>): void {
+  const store = stores.get(db);
+  if (!store) return;
+  for (const groupId of groupIds) if (groupId !== null) store.activity.delete(groupId);
 }

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../../test/auth-client.js';
 import { createTestApp } from '../../../test/test-app.js';
+import { ACTIVITY_FRESH_MS } from './station-read-model-store.js';
 
 /**
  * Station reads come from memory with strong ETags (docs/stations.md#read-model); what is
@@ -79,5 +81,17 @@ describe('ETags and 304 on station reads', () => {
     const pages = await Promise.all(ids.map((id) => get(`/stations/${id}`)));
     expect(pages.map((page) => page.json().data.id)).toEqual(ids);
     expect(pages.map((page) => page.json().data.counts.want_to_visit)).toEqual([1, 0, 0, 1, 0]);
+  });
+
+  it('shows a write made elsewhere (another instance) within ACTIVITY_FRESH_MS', async () => {
+    const before = await get('/stations/1130205');
+    expect(before.json().data.counts.want_to_visit).toBe(0);
+    // Straight into the database, as another instance's write would arrive: no forgetting here.
+    await ctx.db.execute(sql`
+      insert into station_wants (station_group_id, user_id)
+      select 1130205, id from users where email = 'read-model@example.com'`);
+    await new Promise((resolve) => setTimeout(resolve, ACTIVITY_FRESH_MS + 50));
+    const after = await get('/stations/1130205');
+    expect(after.json().data.counts.want_to_visit).toBe(1);
   });
 });

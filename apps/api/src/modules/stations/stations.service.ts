@@ -13,7 +13,19 @@ import { queryKeys } from './search-keys.js';
 import * as queries from './station-read-model-queries.js';
 import * as repository from './stations.repository.js';
 import { summaryOf } from './station-read-model.js';
-import { countStationActivity, getStationReadModel } from './station-read-model-store.js';
+import {
+  countStationActivity,
+  forgetStationActivity,
+  getStationReadModel,
+} from './station-read-model-store.js';
+
+/**
+ * The modules that write posts, wants and stamps call this once their transaction has committed,
+ * so the station page's counts include the write at once (they are otherwise kept a second).
+ */
+export function stationActivityChanged(db: Database, ...groupIds: (number | null)[]): void {
+  forgetStationActivity(db, groupIds);
+}
 
 /** Station look-ups other modules build on (posts near a point, share cards, line maps). */
 export {
