@@ -1,30 +1,12 @@
 import type { Post, PostImage } from '@ekispot/shared';
-import type { Database } from '../../db/database.js';
 import * as repository from './posts.repository.js';
 
 /**
- * Shapes posts for the wire. The rows already carry author, station, parent, counts and the
- * viewer's reactions; photos of the whole page come in one more query, so a page of any size
- * costs two queries (no N+1).
+ * Shapes posts for the wire. The rows already carry author, station, parent, counts, the
+ * viewer's reactions and the photos, so a page of any size costs one query (no N+1).
  */
-export async function presentPosts(db: Database, rows: repository.PostViewRow[]): Promise<Post[]> {
-  const imageRows = await repository.findImagesOfPosts(
-    db,
-    rows.map((row) => row.post.id),
-  );
-  const imagesByPost = new Map<string, PostImage[]>();
-  for (const image of imageRows) {
-    const list = imagesByPost.get(image.postId) ?? [];
-    list.push({
-      id: image.id,
-      width: image.width,
-      height: image.height,
-      thumb_width: image.thumbWidth,
-      thumb_height: image.thumbHeight,
-    });
-    imagesByPost.set(image.postId, list);
-  }
-  return rows.map((row) => toPost(row, imagesByPost.get(row.post.id) ?? []));
+export function presentPosts(rows: repository.PostViewRow[]): Post[] {
+  return rows.map((row) => toPost(row, row.images));
 }
 
 function toPost(row: repository.PostViewRow, images: PostImage[]): Post {

@@ -90,7 +90,7 @@ function asReferenceError(error: unknown): unknown {
 
 export async function getPost(deps: PostsDeps, postId: string, viewerId: string | null) {
   const rows = await repository.findPostViews(deps.db, { viewerId, ids: [postId] });
-  const [post] = await presentPosts(deps.db, rows);
+  const [post] = presentPosts(rows);
   if (!post) throw notFound(M.notFound);
   return post;
 }
@@ -126,7 +126,7 @@ export async function listPosts(
     rows.map((row) => ({ ...row, cursorKey: { micros: row.micros, id: row.post.id } })),
     query.limit,
   );
-  return { items: await presentPosts(deps.db, page.items), next_cursor: page.nextCursor };
+  return { items: presentPosts(page.items), next_cursor: page.nextCursor };
 }
 
 /**
@@ -155,7 +155,7 @@ export async function listTimelinePosts(
     rows.map((row) => ({ ...row, cursorKey: { micros: row.micros, id: row.post.id } })),
     query.limit,
   );
-  return { items: await presentPosts(deps.db, page.items), next_cursor: page.nextCursor };
+  return { items: presentPosts(page.items), next_cursor: page.nextCursor };
 }
 
 /**
@@ -182,7 +182,7 @@ export async function listReactedPosts(
     rows.map((row) => ({ ...row, cursorKey: { micros: row.reactedMicros, id: row.post.id } })),
     query.limit,
   );
-  return { items: await presentPosts(deps.db, page.items), next_cursor: page.nextCursor };
+  return { items: presentPosts(page.items), next_cursor: page.nextCursor };
 }
 
 export async function listStationPosts(
