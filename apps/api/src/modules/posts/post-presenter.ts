@@ -1,5 +1,5 @@
 import type { Post, PostImage } from '@ekispot/shared';
-import * as repository from './posts.repository.js';
+import type * as repository from './posts.repository.js';
 
 /**
  * Shapes posts for the wire. The rows already carry author, station, parent, counts, the
