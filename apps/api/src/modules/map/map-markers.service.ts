@@ -8,6 +8,7 @@ import {
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { preparePayload, type PreparedPayload } from '../../lib/prepared-payload.js';
+import { findOpenGroupsInBox } from '../stations/stations.service.js';
 import * as repository from './map.repository.js';
 
 /**
@@ -26,7 +27,7 @@ export async function getMapMarkers(
       ? repository.findPostMarkers(db, box, postKinds, MAP_MARKERS_MAX + 1)
       : Promise.resolve([]),
     kinds.includes('station')
-      ? repository.findStationMarkers(db, box, MAP_MARKERS_MAX + 1)
+      ? findOpenGroupsInBox(db, box, MAP_MARKERS_MAX + 1)
       : Promise.resolve([]),
   ]);
   const items: MapMarker[] = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
 import { posts, stationGroups, users } from '../../db/schema/index.js';
-import { eq } from 'drizzle-orm';
+import { and, asc, between, eq } from 'drizzle-orm';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let userId: string;
@@ -107,6 +107,27 @@ describe('GET /api/v2/map/markers', () => {
     expect(body.data.items).toContainEqual(
       expect.objectContaining({ kind: 'station', id: String(tokyo.id), title: '東京' }),
     );
+  });
+
+  it('answers the open groups of the box by id, as the database holds them', async () => {
+    // Around Tokyo's centre: a few hundred groups, closed ones (廃駅) among the rows.
+    const [west, south, east, north] = [139.6, 35.6, 139.8, 35.75];
+    const { body } = await markers(`bbox=${west},${south},${east},${north}&kinds=station`);
+    const rows = await ctx.db
+      .select({ id: stationGroups.id, name: stationGroups.name })
+      .from(stationGroups)
+      .where(
+        and(
+          eq(stationGroups.closed, false),
+          between(stationGroups.lat, south, north),
+          between(stationGroups.lng, west, east),
+        ),
+      )
+      .orderBy(asc(stationGroups.id));
+    expect(rows.length).toBeGreaterThan(100);
+    expect(
+      body.data.items.map((item: { id: string; title: string }) => [item.id, item.title]),
+    ).toEqual(rows.map((row) => [String(row.id), row.name]));
   });
 
   it('caps the answer and says so', async () => {

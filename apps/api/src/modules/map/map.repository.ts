@@ -95,24 +95,3 @@ export async function findPostMarkers(
     .limit(limit);
   return rows as PostMarkerRow[];
 }
-
-/** Open station groups in the box (closed ones, 廃駅, are not on the map). */
-export async function findStationMarkers(db: Database, box: Bbox, limit: number) {
-  return db
-    .select({
-      id: stationGroups.id,
-      name: stationGroups.name,
-      lat: stationGroups.lat,
-      lng: stationGroups.lng,
-    })
-    .from(stationGroups)
-    .where(
-      and(
-        eq(stationGroups.closed, false),
-        between(stationGroups.lat, box.south, box.north),
-        between(stationGroups.lng, box.west, box.east),
-      ),
-    )
-    .orderBy(stationGroups.id)
-    .limit(limit);
-}

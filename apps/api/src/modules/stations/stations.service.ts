@@ -27,6 +27,26 @@ export function stationActivityChanged(db: Database, ...groupIds: (number | null
   forgetStationActivity(db, groupIds);
 }
 
+/**
+ * Open station groups inside a box, by id, at most `limit`: the map's station markers of a
+ * viewport, from memory (the read model) rather than a query.
+ */
+export async function findOpenGroupsInBox(
+  db: Database,
+  box: { south: number; west: number; north: number; east: number },
+  limit: number,
+): Promise<{ id: number; name: string; lat: number; lng: number }[]> {
+  const model = await getStationReadModel(db);
+  const found: { id: number; name: string; lat: number; lng: number }[] = [];
+  for (const group of model.groups.values()) {
+    if (group.closed) continue;
+    if (group.lat < box.south || group.lat > box.north) continue;
+    if (group.lng < box.west || group.lng > box.east) continue;
+    found.push({ id: group.id, name: group.name, lat: group.lat, lng: group.lng });
+  }
+  return found.sort((a, b) => a.id - b.id).slice(0, limit);
+}
+
 /** Station look-ups other modules build on (posts near a point, share cards, line maps). */
 export {
   findGroup,
