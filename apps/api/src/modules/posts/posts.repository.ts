@@ -1,4 +1,14 @@
-import { and, asc, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  inArray,
+  ne,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import {
@@ -228,7 +238,8 @@ export function notHiddenFrom(viewerId: string | null, authorColumn: SQLWrapper)
 const parent = alias(posts, 'parent');
 
 /** Everything a post response shows — author, station, parent, child count, viewer's reactions. */
-function postViewColumns(viewer: string | null) {
+/** `viewer` is the member's id, null for a visitor, or a placeholder bound when executed. */
+function postViewColumns(viewer: string | null | Placeholder) {
   return {
     post: posts,
     authorName: users.name,
@@ -266,6 +277,34 @@ export interface PostViewImage {
   height: number;
   thumb_width: number;
   thumb_height: number;
+}
+
+function prepareFindPostView(db: Database) {
+  return db
+    .select(postViewColumns(sql.placeholder('viewer')))
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
+    .leftJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
+    .leftJoin(parent, eq(parent.id, posts.parentPostId))
+    .where(eq(posts.id, sql.placeholder('id')))
+    .prepare('find_post_view');
+}
+const preparedPostViews = new WeakMap<Database, ReturnType<typeof prepareFindPostView>>();
+
+/**
+ * One post as `findPostViews` reads it, through a prepared query: the SQL is built once per
+ * database (and, on PostgreSQL, planned once per connection), not on every post page.
+ * A visitor's `viewer` is null, for which the liked and wanted checks are false.
+ */
+export async function findPostView(db: Database, postId: string, viewerId: string | null) {
+  let prepared = preparedPostViews.get(db);
+  if (!prepared) {
+    prepared = prepareFindPostView(db);
+    preparedPostViews.set(db, prepared);
+  }
+  const rows = await prepared.execute({ id: postId, viewer: viewerId });
+  return rows[0] ?? null;
 }
 
 /**

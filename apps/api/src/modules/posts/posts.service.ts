@@ -89,10 +89,9 @@ function asReferenceError(error: unknown): unknown {
 }
 
 export async function getPost(deps: PostsDeps, postId: string, viewerId: string | null) {
-  const rows = await repository.findPostViews(deps.db, { viewerId, ids: [postId] });
-  const [post] = presentPosts(rows);
-  if (!post) throw notFound(M.notFound);
-  return post;
+  const row = await repository.findPostView(deps.db, postId, viewerId);
+  if (!row) throw notFound(M.notFound);
+  return presentPosts([row])[0]!;
 }
 
 export interface PostListQuery {
