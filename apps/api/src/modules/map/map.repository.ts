@@ -26,17 +26,16 @@ export interface PostMarkerRow {
   upcoming: boolean;
 }
 
-/**
- * Spots and events inside the box, upcoming events first, then newest. A post with its own
- * point is placed there (the partial index on lat/lng finds those); an event without one
- * sits at its parent spot or, failing that, its station.
- */
-export async function findPostMarkers(
-  db: Database,
-  box: Bbox,
-  kinds: ('spot' | 'event')[],
-  limit: number,
-): Promise<PostMarkerRow[]> {
+const box = {
+  south: sql.placeholder('south'),
+  west: sql.placeholder('west'),
+  north: sql.placeholder('north'),
+  east: sql.placeholder('east'),
+};
+
+/** The post-marker query for one set of kinds, with the box and limit as placeholders. */
+function preparePostMarkers(db: Database, kinds: ('spot' | 'event')[]) {
+  const name = `post_markers_${[...kinds].sort().join('_')}`;
   const upcoming = sql<boolean>`(${posts.kind} = 'event' and ${posts.endsAt} > now())`.as(
     'upcoming',
   );
@@ -65,10 +64,10 @@ export async function findPostMarkers(
       ),
     );
   if (!kinds.includes('event')) {
-    const rows = await own
+    return own
       .orderBy(desc(upcoming), desc(posts.createdAt), desc(posts.id))
-      .limit(limit);
-    return rows as PostMarkerRow[];
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
   }
   // Events without one sit at their parent spot or, failing that, their station.
   const parent = alias(posts, 'parent');
@@ -88,10 +87,40 @@ export async function findPostMarkers(
       ),
     );
   const both = unionAll(own, borrowed).as('markers');
-  const rows = await db
+  return db
     .select()
     .from(both)
     .orderBy(desc(both.upcoming), desc(both.createdAt), desc(both.id))
-    .limit(limit);
+    .limit(sql.placeholder('limit'))
+    .prepare(name);
+}
+
+type PreparedPostMarkers = ReturnType<typeof preparePostMarkers>;
+const preparedPostMarkers = new WeakMap<Database, Map<string, PreparedPostMarkers>>();
+
+/**
+ * Spots and events inside the box, upcoming events first, then newest. A post with its own
+ * point is placed there (the partial index on lat/lng finds those); an event without one
+ * sits at its parent spot or, failing that, its station. Prepared once per set of kinds, so a
+ * city view builds no SQL per request.
+ */
+export async function findPostMarkers(
+  db: Database,
+  bbox: Bbox,
+  kinds: ('spot' | 'event')[],
+  limit: number,
+): Promise<PostMarkerRow[]> {
+  let byKinds = preparedPostMarkers.get(db);
+  if (!byKinds) {
+    byKinds = new Map();
+    preparedPostMarkers.set(db, byKinds);
+  }
+  const key = [...kinds].sort().join(',');
+  let prepared = byKinds.get(key);
+  if (!prepared) {
+    prepared = preparePostMarkers(db, kinds);
+    byKinds.set(key, prepared);
+  }
+  const rows = await prepared.execute({ ...bbox, limit });
   return rows as PostMarkerRow[];
 }
