@@ -106,6 +106,9 @@ beforeAll(async () => {
   }
   app = await buildApp(testConfig({ REQUEST_TIMEOUT_MS: '3000' }), { db: database.db });
   await app.ready();
+  // The server loads the station read model before it listens (server.ts); so does this app,
+  // or its first station read would load it while the database is frozen.
+  expect((await app.inject('/api/v2/stations/1130208')).statusCode).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
