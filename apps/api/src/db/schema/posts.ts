@@ -65,6 +65,10 @@ export const posts = pgTable(
     index('posts_map_idx')
       .on(table.lat, table.lng)
       .where(sql`${table.lat} is not null`),
+    // Events placed at their parent spot or station on the map (migration 0008).
+    index('posts_events_without_point_idx')
+      .on(table.id)
+      .where(sql`${table.kind} = 'event' and ${table.lat} is null`),
     index('posts_event_starts_idx')
       .on(table.startsAt)
       .where(sql`${table.kind} = 'event'`),
