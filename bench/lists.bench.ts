@@ -1,12 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { createScratchDatabase } from './lib/postgres.js';
-import { startServer, type RunningServer } from './lib/server.js';
+import type { RunningServer } from './lib/server.js';
+import { onBothDatabases } from './lib/seeded.js';
+import type { Query } from './lib/sessions.js';
 
 /**
  * Lists at scale: 100,000 lists (four in five public) of 10,000 members, with about 500,000
@@ -22,8 +18,6 @@ const LISTS = Number(process.env.BENCH_LISTS ?? 100_000);
 const MEMBERS = Math.max(10, Math.round(LISTS / 10));
 const ITEMS_PER_LIST = 5;
 const FOLLOWED = 200;
-
-type Query = (sql: string) => Promise<{ rows: Record<string, unknown>[] }>;
 
 async function seed(query: Query) {
   await query(`
@@ -141,48 +135,6 @@ async function measureAll(server: RunningServer, seeded: Awaited<ReturnType<type
   };
 }
 
-async function benchPglite() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-bench-lists-'));
-  try {
-    await (await startServer({ dataDir })).stop();
-    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pg') });
-    const seeded = await seed((sql) => client.query(sql));
-    await client.close();
-    const server = await startServer({ dataDir });
-    try {
-      return await measureAll(server, seeded);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function benchPostgres(postgresUrl: string) {
-  const scratch = await createScratchDatabase(postgresUrl, 'ekispot_bench_lists');
-  try {
-    await (await startServer({ databaseUrl: scratch.url })).stop();
-    const client = new pg.Client({ connectionString: scratch.url });
-    await client.connect();
-    const seeded = await seed((sql) => client.query(sql));
-    await client.end();
-    const server = await startServer({ databaseUrl: scratch.url });
-    try {
-      return await measureAll(server, seeded);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await scratch.drop();
-  }
-}
-
-/** Each side is also logged as soon as it is done: a long run keeps what it measured. */
-export async function benchLists(postgresUrl: string | undefined) {
-  const postgres = postgresUrl ? await benchPostgres(postgresUrl) : undefined;
-  if (postgres) console.error(JSON.stringify({ lists_postgres: postgres }));
-  const pglite = await benchPglite();
-  console.error(JSON.stringify({ lists_pglite: pglite }));
-  return { ...(postgres ? { postgres } : {}), pglite };
+export function benchLists(postgresUrl: string | undefined) {
+  return onBothDatabases(postgresUrl, { name: 'lists', seed, measure: measureAll });
 }

@@ -1,11 +1,7 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { createScratchDatabase } from './lib/postgres.js';
-import { startServer, type RunningServer } from './lib/server.js';
+import type { RunningServer } from './lib/server.js';
+import { onBothDatabases } from './lib/seeded.js';
+import type { Query } from './lib/sessions.js';
 
 /**
  * People at scale: 100,000 members with Japanese names and about 1,000,000 follows (a few
@@ -23,8 +19,6 @@ const FAMILY = ['佐藤', '鈴木', '高橋', '田中', '伊藤', '渡辺', '山
 const GIVEN = ['太郎', '花子', '翔太', 'さくら', 'ゆうき', 'みなと', 'Ken', 'Aoi', '大輔', '美咲'];
 /** Searches people type: common family names, kana, Latin of either case, one kanji, rare. */
 const SEARCHES = ['田中', 'さくら', 'ken', 'AOI', '山', '鈴木翔太', '渡辺みなと12', '中村美咲4567'];
-
-type Query = (sql: string) => Promise<{ rows: Record<string, unknown>[] }>;
 
 async function seed(query: Query) {
   const list = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
@@ -111,48 +105,6 @@ async function measureAll(server: RunningServer, seeded: Awaited<ReturnType<type
   };
 }
 
-async function benchPglite() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-bench-people-'));
-  try {
-    await (await startServer({ dataDir })).stop();
-    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pg') });
-    const seeded = await seed((sql) => client.query(sql));
-    await client.close();
-    const server = await startServer({ dataDir });
-    try {
-      return await measureAll(server, seeded);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function benchPostgres(postgresUrl: string) {
-  const scratch = await createScratchDatabase(postgresUrl, 'ekispot_bench_people');
-  try {
-    await (await startServer({ databaseUrl: scratch.url })).stop();
-    const client = new pg.Client({ connectionString: scratch.url });
-    await client.connect();
-    const seeded = await seed((sql) => client.query(sql));
-    await client.end();
-    const server = await startServer({ databaseUrl: scratch.url });
-    try {
-      return await measureAll(server, seeded);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await scratch.drop();
-  }
-}
-
-/** Each side is also logged as soon as it is done: a long run keeps what it measured. */
-export async function benchPeople(postgresUrl: string | undefined) {
-  const postgres = postgresUrl ? await benchPostgres(postgresUrl) : undefined;
-  if (postgres) console.error(JSON.stringify({ people_postgres: postgres }));
-  const pglite = await benchPglite();
-  console.error(JSON.stringify({ people_pglite: pglite }));
-  return { ...(postgres ? { postgres } : {}), pglite };
+export function benchPeople(postgresUrl: string | undefined) {
+  return onBothDatabases(postgresUrl, { name: 'people', seed, measure: measureAll });
 }

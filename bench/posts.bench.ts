@@ -1,12 +1,8 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { measureLoad } from './lib/load.js';
-import { createScratchDatabase } from './lib/postgres.js';
-import { startServer, type RunningServer } from './lib/server.js';
+import type { RunningServer } from './lib/server.js';
+import { onBothDatabases } from './lib/seeded.js';
+import type { Query } from './lib/sessions.js';
 
 /**
  * Post detail and map-marker latency with a few thousand posts. The server is started once
@@ -18,8 +14,6 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 const POSTS = Number(process.env.BENCH_POSTS ?? 5000);
 const USERS = 200;
-
-type Query = (sql: string) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /** Posts around real stations (a third each spots, events, photos), with likes, comments and photos. */
 async function seed(query: Query): Promise<{ postIds: string[]; centers: [number, number][] }> {
@@ -115,46 +109,6 @@ async function measureAll(server: RunningServer, seeded: Awaited<ReturnType<type
   };
 }
 
-async function benchPglite() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-bench-posts-'));
-  try {
-    await (await startServer({ dataDir })).stop();
-    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pg') });
-    const seeded = await seed((sql) => client.query(sql));
-    await client.close();
-    const server = await startServer({ dataDir });
-    try {
-      return await measureAll(server, seeded);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function benchPostgres(postgresUrl: string) {
-  const scratch = await createScratchDatabase(postgresUrl, 'ekispot_bench_posts');
-  try {
-    await (await startServer({ databaseUrl: scratch.url })).stop();
-    const client = new pg.Client({ connectionString: scratch.url });
-    await client.connect();
-    const seeded = await seed((sql) => client.query(sql));
-    await client.end();
-    const server = await startServer({ databaseUrl: scratch.url });
-    try {
-      return await measureAll(server, seeded);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await scratch.drop();
-  }
-}
-
-export async function benchPosts(postgresUrl: string | undefined) {
-  return {
-    pglite: await benchPglite(),
-    ...(postgresUrl ? { postgres: await benchPostgres(postgresUrl) } : {}),
-  };
+export function benchPosts(postgresUrl: string | undefined) {
+  return onBothDatabases(postgresUrl, { name: 'posts', seed, measure: measureAll });
 }

@@ -1,11 +1,6 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { createScratchDatabase } from './lib/postgres.js';
-import { startServer, type RunningServer } from './lib/server.js';
+import type { RunningServer } from './lib/server.js';
+import { onBothDatabases } from './lib/seeded.js';
 import { createSessions, idsOf, seedUsers, sequentialLatency, type Query } from './lib/sessions.js';
 
 /**
@@ -109,50 +104,6 @@ async function measureAll(server: RunningServer, seeded: Awaited<ReturnType<type
   };
 }
 
-async function benchPglite() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-bench-timeline-'));
-  try {
-    await (await startServer({ dataDir })).stop();
-    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pg') });
-    const seeded = await seed((sql) => client.query(sql));
-    await client.close();
-    const server = await startServer({ dataDir });
-    try {
-      return await measureAll(server, seeded);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function benchPostgres(postgresUrl: string) {
-  const scratch = await createScratchDatabase(postgresUrl, `ekispot_bench_timeline_${process.pid}`);
-  try {
-    await (await startServer({ databaseUrl: scratch.url })).stop();
-    const client = new pg.Client({ connectionString: scratch.url });
-    // Dropping the scratch database ends this connection; that must not hide a real error.
-    client.on('error', () => {});
-    await client.connect();
-    const seeded = await seed((sql) => client.query(sql));
-    await client.end();
-    const server = await startServer({ databaseUrl: scratch.url });
-    try {
-      return await measureAll(server, seeded);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await scratch.drop();
-  }
-}
-
-/** Each side is logged as soon as it is done. BENCH_SKIP_PGLITE=1 measures PostgreSQL only. */
-export async function benchTimeline(postgresUrl: string | undefined) {
-  const postgres = postgresUrl ? await benchPostgres(postgresUrl) : undefined;
-  if (postgres) console.error(JSON.stringify({ timeline_postgres: postgres }));
-  const pglite = process.env.BENCH_SKIP_PGLITE === '1' ? undefined : await benchPglite();
-  if (pglite) console.error(JSON.stringify({ timeline_pglite: pglite }));
-  return { ...(postgres ? { postgres } : {}), ...(pglite ? { pglite } : {}) };
+export function benchTimeline(postgresUrl: string | undefined) {
+  return onBothDatabases(postgresUrl, { name: 'timeline', seed, measure: measureAll });
 }
