@@ -17,16 +17,27 @@ export interface AxeProblem {
  * critical violations, each with the elements at fault, so a failing test names them.
  */
 export async function seriousAccessibilityProblems(page: Page): Promise<AxeProblem[]> {
-  // Colours measured mid-transition (a label shrinking, a page fading in) are not the
-  // page's colours: let every finite animation and transition end first.
-  await page.evaluate(() =>
-    Promise.all(
+  // Colours measured mid-transition (a label shrinking once a value loads, a page fading in) are
+  // not the page's colours: wait until no finite animation or transition has run for a moment,
+  // since one may start after another ends (bounded, so a looping one cannot hold the check).
+  await page.evaluate(async () => {
+    const running = () =>
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const deadline = performance.now() + 5_000;
+    let quietSince = performance.now();
+    while (performance.now() < deadline) {
+      const animations = running();
+      if (animations.length > 0) {
+        await Promise.all(animations.map((animation) => animation.finished.catch(() => undefined)));
+        quietSince = performance.now();
+      } else if (performance.now() - quietSince >= 400) {
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
   // Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') allows it.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
