@@ -34,6 +34,7 @@ export function openSse(url: string, headers: Record<string, string>) {
           let event = 'message';
           const data: string[] = [];
           for (const line of block.split('\n')) {
+            if (line.startsWith('retry: ')) retryMs = Number(line.slice(7));
             if (line.startsWith('id: ')) id = line.slice(4);
             else if (line.startsWith('event: ')) event = line.slice(7);
             else if (line.startsWith('data: ')) data.push(line.slice(6));
@@ -52,6 +53,8 @@ export function openSse(url: string, headers: Record<string, string>) {
   });
   let ended = false;
   let read = 0;
+  /** The last reconnect delay the server asked for (`retry:`). */
+  let retryMs: number | null = null;
 
   /** The next event of this kind after those already taken, within `timeoutMs`. */
   async function next(kind: string, timeoutMs = 5_000): Promise<SseEvent> {
@@ -82,6 +85,7 @@ export function openSse(url: string, headers: Record<string, string>) {
     status: () => status,
     contentType: () => contentType,
     ended: () => ended,
+    retryMs: () => retryMs,
     close: () => request?.destroy(),
   };
 }

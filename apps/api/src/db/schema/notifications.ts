@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  customType,
   index,
   integer,
   pgEnum,
@@ -25,6 +26,9 @@ export const notificationType = pgEnum('notification_type', [
   'followed_post',
   'station_post',
 ]);
+
+/** PostgreSQL's 64-bit transaction id, read as its decimal text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
  * One row per recipient, actor, type and target (`target_key`: the post's id, or '' for a
@@ -53,6 +57,13 @@ export const notifications = pgTable(
     /** Set when the recipient wants this type by mail: the digest due time (batched). */
     mailDueAt: timestamp('mail_due_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * The transaction that wrote (or refreshed) the row: a stream finds rows that committed
+     * after it read, with a lower `seq` than one it sent (docs/notifications.md#event-order).
+     */
+    xact: xid8('xact')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   (table) => [
     uniqueIndex('notifications_once_key').on(
@@ -67,6 +78,7 @@ export const notifications = pgTable(
       table.id.desc(),
     ),
     uniqueIndex('notifications_user_seq_key').on(table.userId, table.seq),
+    index('notifications_user_xact_idx').on(table.userId, table.xact),
     index('notifications_unread_idx')
       .on(table.userId)
       .where(sql`${table.readAt} is null`),

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../../test/auth-client.js';
 import { createPostClient, NEAR_TOKYO_STATION } from '../../../test/post-client.js';
 import { openSse } from '../../../test/sse-client.js';
-import { createTestApp } from '../../../test/test-app.js';
+import { createTestApp, testDriver } from '../../../test/test-app.js';
+import { STREAM_DRAIN_RETRY_MS } from './notification-stream.js';
+import { insertForRecipients, oneRecipient } from './notifications.repository.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let client: ReturnType<typeof createPostClient>;
@@ -25,6 +27,8 @@ afterAll(async () => {
 });
 
 const auth = (i: number) => ({ authorization: `Bearer ${tokens[i]}` });
+const idOf = async (i: number) =>
+  (await client.json('GET', '/auth/me', { token: tokens[i] })).json().data.id as string;
 const streamUrl = () => `${base}/api/v2/notifications/stream`;
 
 describe('GET /notifications/stream', () => {
@@ -50,12 +54,14 @@ describe('GET /notifications/stream', () => {
     await client.json('POST', `/posts/${post.id}/like`, { token: tokens[1] });
     const liked = await stream.next('notification');
     expect(JSON.parse(liked.data)).toMatchObject({ type: 'like', post_id: post.id });
-    expect(JSON.parse((await stream.next('unread')).data)).toEqual({ unread_count: 1 });
+    const counted = await stream.next('unread');
+    expect(JSON.parse(counted.data)).toEqual({ unread_count: 1 });
     stream.close();
 
     // While away: a comment. The browser comes back with the last id it saw.
     await client.json('POST', `/posts/${post.id}/comments`, { token: tokens[2] }, { body: 'やあ' });
-    const resumed = openSse(streamUrl(), { ...auth(0), 'last-event-id': liked.id ?? '' });
+    expect(counted.id).toMatch(/^\d+(@\d+:\d+:[\d,]*)?$/);
+    const resumed = openSse(streamUrl(), { ...auth(0), 'last-event-id': counted.id ?? '' });
     await resumed.ready;
     const missed = await resumed.next('notification');
     expect(JSON.parse(missed.data)).toMatchObject({ type: 'comment', post_id: post.id });
@@ -83,12 +89,80 @@ describe('GET /notifications/stream', () => {
     await expect.poll(() => ctx.app.notifications.hub.listenerCount()).toBe(0);
   });
 
-  it('ends open streams when the app closes', async () => {
+  // One connection (PGlite) runs one transaction at a time: commits cannot come out of order.
+  it.runIf(testDriver === 'postgres')(
+    'sends a notification that commits after a later-numbered one, live and on resume',
+    async () => {
+      const [owner, liker, follower] = (await Promise.all([0, 1, 2].map(idOf))) as [
+        string,
+        string,
+        string,
+      ];
+      const post = await client.createdPost(
+        { token: tokens[0] },
+        { kind: 'spot', title: '順番のテスト', ...NEAR_TOKYO_STATION },
+      );
+      const stream = openSse(streamUrl(), auth(0));
+      await stream.ready;
+      await stream.next('unread');
+
+      // A follow's notification is written (and numbered) first but commits last.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let written!: () => void;
+      const isWritten = new Promise<void>((resolve) => (written = resolve));
+      const slow = ctx.db.transaction(async (tx) => {
+        await insertForRecipients(
+          tx,
+          oneRecipient(owner),
+          {
+            type: 'follow',
+            actorId: follower,
+            targetKey: '',
+            postId: null,
+            commentId: null,
+            stationGroupId: null,
+          },
+          { refresh: false, mailDefaults: [], mailDelaySeconds: 0 },
+        );
+        written();
+        await held;
+      });
+      await isWritten;
+      await client.json('POST', `/posts/${post.id}/like`, { token: tokens[1] });
+      const liked = await stream.next('notification');
+      expect(JSON.parse(liked.data)).toMatchObject({ type: 'like', actor: { id: liker } });
+      const before = await stream.next('unread');
+
+      release();
+      await slow;
+      ctx.app.notifications.hub.publish([owner]);
+      const late = await stream.next('notification');
+      expect(JSON.parse(late.data)).toMatchObject({ type: 'follow', actor: { id: follower } });
+      stream.close();
+
+      // A browser that had only heard the like gets the follow when it comes back.
+      const resumed = openSse(streamUrl(), { ...auth(0), 'last-event-id': before.id ?? '' });
+      await resumed.ready;
+      const missed = await resumed.next('notification');
+      expect(JSON.parse(missed.data)).toMatchObject({ type: 'follow', actor: { id: follower } });
+      resumed.close();
+    },
+  );
+
+  it('ends open streams at shutdown with a hint to reconnect soon, and new ones at once', async () => {
     const stream = openSse(streamUrl(), auth(1));
     await stream.ready;
     await stream.next('unread');
-    await ctx.app.close();
+    ctx.app.startDraining();
     await expect.poll(() => stream.ended(), { timeout: 5_000 }).toBe(true);
+    expect(stream.retryMs()).toBe(STREAM_DRAIN_RETRY_MS);
+
+    const late = openSse(streamUrl(), auth(1));
+    await late.ready;
+    await expect.poll(() => late.ended(), { timeout: 5_000 }).toBe(true);
+    expect(late.retryMs()).toBe(STREAM_DRAIN_RETRY_MS);
+    await ctx.app.close();
     expect(ctx.app.notifications.hub.listenerCount()).toBe(0);
   });
 });

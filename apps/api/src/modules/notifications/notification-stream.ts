@@ -3,16 +3,46 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { NotificationHub } from './notification-hub.js';
 import * as service from './notifications.service.js';
+import type { StreamCursor } from './notifications.service.js';
 
 /**
  * One member's Server-Sent Events stream (docs/notifications.md#live-stream). Events:
- * `notification` (id = the notification's event number, so the browser's Last-Event-ID
- * resumes after it) and `unread` (the unread count, carrying the last event number too).
- * Whenever the hub pokes the member, the stream reads what is newer than what it sent.
+ * `notification` for each new notification, and `unread` (the unread count) after each read,
+ * whose id is where the stream stands, so the browser's Last-Event-ID resumes after it.
+ * Whenever the hub pokes the member, the stream reads what it has not sent yet.
  */
 
 /** Browsers reconnect after this long when the stream drops (the `retry:` hint). */
 export const STREAM_RETRY_MS = 3_000;
+/** When an instance shuts down, its streams ask browsers to reconnect (elsewhere) this soon. */
+export const STREAM_DRAIN_RETRY_MS = 250;
+/** The longest snapshot an event id carries; beyond, a shorter one that repeats rather than loses. */
+const MAX_SNAPSHOT_CHARS = 300;
+const EVENT_ID = /^(\d{1,15})(?:@(\d{1,20}):(\d{1,20}):((?:\d{1,20})(?:,\d{1,20})*)?)?$/;
+
+/**
+ * The event id a stream writes, and the browser sends back as Last-Event-ID: the event number,
+ * and after `@` the snapshot of the stream's last read (docs/notifications.md#event-order).
+ * A snapshot with very many running transactions is cut to `xmin:xmin:`, which counts every
+ * transaction from xmin on as unfinished: a resume may then repeat an event, never miss one.
+ */
+export function formatEventId(cursor: StreamCursor): string {
+  if (!cursor.snapshot) return String(cursor.seq);
+  if (cursor.snapshot.length <= MAX_SNAPSHOT_CHARS) return `${cursor.seq}@${cursor.snapshot}`;
+  const xmin = cursor.snapshot.slice(0, cursor.snapshot.indexOf(':'));
+  return `${cursor.seq}@${xmin}:${xmin}:`;
+}
+
+/** Reads a Last-Event-ID back; null when it is not one this server wrote. */
+export function parseEventId(raw: string): StreamCursor | null {
+  if (raw.length > MAX_SNAPSHOT_CHARS + 20) return null;
+  const match = EVENT_ID.exec(raw);
+  if (!match) return null;
+  const [, seq, xmin, xmax, xip] = match;
+  if (xmin === undefined || xmax === undefined) return { seq: Number(seq), snapshot: null };
+  if (BigInt(xmin) > BigInt(xmax)) return null;
+  return { seq: Number(seq), snapshot: `${xmin}:${xmax}:${xip ?? ''}` };
+}
 /** Events read per query; a long backlog is sent in several. */
 const EVENTS_PER_READ = 100;
 
@@ -20,8 +50,8 @@ export interface StreamOptions {
   db: Database;
   hub: NotificationHub;
   userId: string;
-  /** The last event the client saw (Last-Event-ID), or null for a fresh start. */
-  lastEventId: number | null;
+  /** Where the client stands (its Last-Event-ID), or null for a fresh start. */
+  lastEventId: StreamCursor | null;
   heartbeatMs: number;
   log: FastifyBaseLogger;
 }
@@ -29,14 +59,14 @@ export interface StreamOptions {
 export interface OpenStream {
   userId: string;
   body: PassThrough;
-  /** Ends the stream (app close); the browser reconnects elsewhere. */
+  /** Ends the stream, asking the browser to reconnect soon (shutdown): it lands elsewhere. */
   end(): void;
 }
 
 export async function openNotificationStream(options: StreamOptions): Promise<OpenStream> {
   const { db, userId, log } = options;
   const body = new PassThrough();
-  let last = options.lastEventId ?? (await service.latestEventId(db, userId));
+  let cursor = options.lastEventId ?? (await service.latestEventId(db, userId));
   let closed = false;
   let reading: Promise<void> | null = null;
   let readAgain = false;
@@ -48,14 +78,17 @@ export async function openNotificationStream(options: StreamOptions): Promise<Op
   async function sendNews() {
     do {
       readAgain = false;
-      const events = await service.findEventsSince(db, userId, last, EVENTS_PER_READ);
-      for (const { seq, event } of events) {
-        write(`id: ${seq}\nevent: notification\ndata: ${JSON.stringify(event)}\n\n`);
-        last = seq;
-      }
-      if (events.length === EVENTS_PER_READ) readAgain = true;
+      const read = await service.findEventsSince(db, userId, cursor, EVENTS_PER_READ);
+      // Only the `unread` event that closes a read carries the id: a browser cut off halfway
+      // through the read resumes from the one before, and hears the read again rather than
+      // missing part of it (docs/notifications.md#event-order).
+      for (const { event } of read.events)
+        write(`event: notification\ndata: ${JSON.stringify(event)}\n\n`);
+      cursor = read.cursor;
+      if (read.events.length >= EVENTS_PER_READ) readAgain = true;
       const unread = await service.countUnread(db, userId);
-      write(`id: ${last}\nevent: unread\ndata: ${JSON.stringify({ unread_count: unread })}\n\n`);
+      const id = formatEventId(cursor);
+      write(`id: ${id}\nevent: unread\ndata: ${JSON.stringify({ unread_count: unread })}\n\n`);
     } while (readAgain && !closed);
   }
 
@@ -77,14 +110,20 @@ export async function openNotificationStream(options: StreamOptions): Promise<Op
   const heartbeat = setInterval(() => write(': ping\n\n'), options.heartbeatMs);
   heartbeat.unref();
 
-  function end() {
+  function close() {
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
     unsubscribe();
     body.end();
   }
-  body.on('close', end);
+  body.on('close', close);
+
+  function end() {
+    // The browser reconnects after `retry`, through the balancer, to an instance that stays.
+    write(`retry: ${STREAM_DRAIN_RETRY_MS}\n\n`);
+    close();
+  }
 
   write(`retry: ${STREAM_RETRY_MS}\n\n`);
   poke();

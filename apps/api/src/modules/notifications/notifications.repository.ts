@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import {
   blocks,
@@ -64,7 +65,7 @@ export async function insertForRecipients(
       case when u.mail_opt_in and u.email_verified_at is not null
         and ${values.type} = any(coalesce(p.mail_types, ${defaults}))
         then now() + make_interval(secs => ${options.mailDelaySeconds}) end,
-      now()
+      now(), pg_current_xact_id()
     from (${recipients}) as r(user_id)
     join ${users} as u on u.id = r.user_id
     left join ${notificationPreferences} as p on p.user_id = r.user_id
@@ -83,6 +84,7 @@ export async function insertForRecipients(
           set: {
             commentId: sql`excluded.comment_id`,
             seq: sql`excluded.seq`,
+            xact: sql`excluded.xact`,
             readAt: null,
             createdAt: sql`now()`,
             mailDueAt: sql`coalesce(${notifications.mailDueAt}, excluded.mail_due_at)`,
@@ -285,33 +287,72 @@ export async function markRead(
   return rows.length;
 }
 
-/** The member's newest event number (0 with none): where a fresh stream starts. */
-export async function latestSeq(db: Database, userId: string): Promise<number> {
+/**
+ * The member's newest event number (0 with none) and the database's snapshot at that moment,
+ * read together: where a fresh stream starts (docs/notifications.md#event-order).
+ */
+export async function latestSeq(
+  db: Database,
+  userId: string,
+): Promise<{ seq: number; snapshot: string }> {
   const [row] = await db
-    .select({ value: sql<string | null>`max(${notifications.seq})::text` })
-    .from(notifications)
-    .where(eq(notifications.userId, userId));
-  return Number(row?.value ?? 0);
-}
-
-/** Notifications written after event `seq`, oldest first, for the live stream. */
-export async function findSince(db: Database, userId: string, seq: number, limit: number) {
-  return db
     .select({
-      id: notifications.id,
-      seq: notifications.seq,
-      type: notifications.type,
-      postId: notifications.postId,
-      createdAt: notifications.createdAt,
-      actorId: notifications.actorId,
-      actorName: users.name,
-      actorAvatar: users.avatarImageId,
+      value: sql<string | null>`max(${notifications.seq})::text`,
+      snapshot: sql<string>`pg_current_snapshot()::text`,
     })
     .from(notifications)
+    .where(eq(notifications.userId, userId));
+  return { seq: Number(row?.value ?? 0), snapshot: row?.snapshot ?? '' };
+}
+
+const eventColumns = {
+  id: notifications.id,
+  seq: notifications.seq,
+  type: notifications.type,
+  postId: notifications.postId,
+  createdAt: notifications.createdAt,
+  actorId: notifications.actorId,
+  actorName: users.name,
+  actorAvatar: users.avatarImageId,
+  snapshot: sql<string>`pg_current_snapshot()::text`.as('snapshot'),
+};
+
+/**
+ * What a stream has not sent yet, oldest first, in one statement (so one snapshot, returned
+ * as `snapshot` on every row): rows numbered after `seq` (at most `limit`), and — when the
+ * stream read before under `snapshot` — every row numbered up to `seq` that was not yet
+ * committed then. Those come from transactions still running at that read; they are few and
+ * found through the `(user_id, xact)` index (docs/notifications.md#event-order).
+ */
+export async function findSince(
+  db: Database,
+  userId: string,
+  after: { seq: number; snapshot: string | null },
+  limit: number,
+) {
+  const newer = db
+    .select(eventColumns)
+    .from(notifications)
     .innerJoin(users, eq(users.id, notifications.actorId))
-    .where(and(visibleTo(userId), gt(notifications.seq, seq)))
+    .where(and(visibleTo(userId), gt(notifications.seq, after.seq)))
     .orderBy(asc(notifications.seq))
     .limit(limit);
+  if (!after.snapshot) return newer;
+  const before = sql`${after.snapshot}::pg_snapshot`;
+  const late = db
+    .select(eventColumns)
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.actorId))
+    .where(
+      and(
+        visibleTo(userId),
+        lte(notifications.seq, after.seq),
+        sql`${notifications.xact} >= pg_snapshot_xmin(${before})`,
+        sql`not pg_visible_in_snapshot(${notifications.xact}, ${before})`,
+      ),
+    );
+  const rows = await unionAll(late, newer);
+  return rows.sort((a, b) => a.seq - b.seq);
 }
 
 export async function findMailTypes(db: Database, userId: string): Promise<string[] | null> {

@@ -17,10 +17,11 @@ import type { Database } from '../../db/database.js';
 import { envelope } from '../../lib/envelope.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { createMemoryHub, createRedisHub, type NotificationHub } from './notification-hub.js';
-import { openNotificationStream, type OpenStream } from './notification-stream.js';
+import { openNotificationStream, parseEventId, type OpenStream } from './notification-stream.js';
 import { createNotificationWorker, type NotificationWorker } from './notification-worker.js';
 import { NOTIFICATION_MESSAGES as M } from './notifications.messages.js';
 import * as service from './notifications.service.js';
+import type { StreamCursor } from './notifications.service.js';
 import { runWithPendingPokes } from './pending-pokes.js';
 import { notificationRateLimits, STREAMS_PER_MEMBER } from './rate-limits.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -45,10 +46,10 @@ export interface NotificationsDeps {
   workerIntervalMs?: number;
 }
 
-/** What the browser sent as Last-Event-ID (or `?last_event_id=`), if it is an event number. */
-function lastEventIdOf(header: unknown, query: string | undefined): number | null {
+/** What the browser sent as Last-Event-ID (or `?last_event_id=`), if this server wrote it. */
+function lastEventIdOf(header: unknown, query: string | undefined): StreamCursor | null {
   const raw = typeof header === 'string' ? header : query;
-  return raw !== undefined && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+  return raw === undefined ? null : parseEventId(raw);
 }
 
 const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> = async (
@@ -171,7 +172,7 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
         security,
         summary: 'Live notifications and unread counts (Server-Sent Events; Last-Event-ID resumes)',
         produces: ['text/event-stream'],
-        querystring: z.object({ last_event_id: z.string().max(20).optional() }),
+        querystring: z.object({ last_event_id: z.string().max(400).optional() }),
         response: {
           200: z
             .unknown()
@@ -193,7 +194,12 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
         log: request.log,
       });
       deps.streams.add(stream);
-      stream.body.on('close', () => deps.streams.delete(stream));
+      // Shutdown ends the stream at once with a hint to reconnect (docs/deploy.md#graceful-shutdown).
+      const forget = app.onDrain(stream.end);
+      stream.body.on('close', () => {
+        deps.streams.delete(stream);
+        forget();
+      });
       reply
         .header('Content-Type', 'text/event-stream; charset=utf-8')
         .header('Cache-Control', 'private, no-cache, no-transform')
@@ -250,10 +256,6 @@ export const notificationsPlugin = fp(
 
     const streams = new Set<OpenStream>();
     app.addHook('onListen', async () => worker.start());
-    // Streams never end by themselves: end them so the server can close (browsers reconnect).
-    app.addHook('preClose', async () => {
-      for (const stream of streams) stream.end();
-    });
     app.addHook('onClose', async () => {
       await worker.stop();
       await hub.close();

@@ -204,20 +204,33 @@ export async function markRead(
   return repository.countUnread(db, userId);
 }
 
+/**
+ * Where a live stream stands: the highest event number it has sent, and the database snapshot
+ * of its last read (null: none yet), under which rows that were still being written then can
+ * be told apart (docs/notifications.md#event-order).
+ */
+export interface StreamCursor {
+  seq: number;
+  snapshot: string | null;
+}
+
 /** Where a fresh stream starts: after the newest notification. */
-export function latestEventId(db: Database, userId: string): Promise<number> {
+export function latestEventId(db: Database, userId: string): Promise<StreamCursor> {
   return repository.latestSeq(db, userId);
 }
 
-/** New notifications after event `seq`, for the live stream. */
+/**
+ * What a stream at `cursor` has not sent, oldest first, and its next cursor: new
+ * notifications, and those that committed after its last read with a lower number.
+ */
 export async function findEventsSince(
   db: Database,
   userId: string,
-  seq: number,
+  cursor: StreamCursor,
   limit: number,
-): Promise<{ seq: number; event: NotificationEvent }[]> {
-  const rows = await repository.findSince(db, userId, seq, limit);
-  return rows.map((row) => ({
+): Promise<{ events: { seq: number; event: NotificationEvent }[]; cursor: StreamCursor }> {
+  const rows = await repository.findSince(db, userId, cursor, limit);
+  const events = rows.map((row) => ({
     seq: row.seq,
     event: {
       id: row.id,
@@ -227,6 +240,9 @@ export async function findEventsSince(
       created_at: row.createdAt.toISOString(),
     },
   }));
+  const seq = events.reduce((highest, { seq }) => Math.max(highest, seq), cursor.seq);
+  // Without rows the read's snapshot is unknown; the earlier one still covers what it missed.
+  return { events, cursor: { seq, snapshot: rows[0]?.snapshot ?? cursor.snapshot } };
 }
 
 const isType = (value: string): value is NotificationType =>
