@@ -4,7 +4,7 @@ import { createAuthClient } from '../../../test/auth-client.js';
 import { createPostClient, NEAR_TOKYO_STATION } from '../../../test/post-client.js';
 import { openSse } from '../../../test/sse-client.js';
 import { createTestApp, testDriver } from '../../../test/test-app.js';
-import { STREAM_DRAIN_RETRY_MS } from './notification-stream.js';
+import { STREAM_DRAIN_RETRY_MS } from '../../lib/event-stream.js';
 import { insertForRecipients, oneRecipient } from './notifications.repository.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,6 +1,6 @@
-import { PassThrough } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
+import { openEventStream, type EventStream } from '../../lib/event-stream.js';
 import type { NotificationHub } from './notification-hub.js';
 import * as service from './notifications.service.js';
 import type { StreamCursor } from './notifications.service.js';
@@ -12,10 +12,6 @@ import type { StreamCursor } from './notifications.service.js';
  * Whenever the hub pokes the member, the stream reads what it has not sent yet.
  */
 
-/** Browsers reconnect after this long when the stream drops (the `retry:` hint). */
-export const STREAM_RETRY_MS = 3_000;
-/** When an instance shuts down, its streams ask browsers to reconnect (elsewhere) this soon. */
-export const STREAM_DRAIN_RETRY_MS = 250;
 /** The longest snapshot an event id carries; beyond, a shorter one that repeats rather than loses. */
 const MAX_SNAPSHOT_CHARS = 300;
 const EVENT_ID = /^(\d{1,15})(?:@(\d{1,20}):(\d{1,20}):((?:\d{1,20})(?:,\d{1,20})*)?)?$/;
@@ -47,6 +43,7 @@ export function parseEventId(raw: string): StreamCursor | null {
 const EVENTS_PER_READ = 100;
 
 export interface StreamOptions {
+  app: FastifyInstance;
   db: Database;
   hub: NotificationHub;
   userId: string;
@@ -54,26 +51,28 @@ export interface StreamOptions {
   lastEventId: StreamCursor | null;
   heartbeatMs: number;
   log: FastifyBaseLogger;
+  /** Called once when the stream has ended, whoever ended it. */
+  onClose: () => void;
 }
 
 export interface OpenStream {
   userId: string;
-  body: PassThrough;
-  /** Ends the stream, asking the browser to reconnect soon (shutdown): it lands elsewhere. */
-  end(): void;
+  stream: EventStream;
 }
 
 export async function openNotificationStream(options: StreamOptions): Promise<OpenStream> {
   const { db, userId, log } = options;
-  const body = new PassThrough();
   let cursor = options.lastEventId ?? (await service.latestEventId(db, userId));
-  let closed = false;
   let reading: Promise<void> | null = null;
   let readAgain = false;
-
-  const write = (chunk: string) => {
-    if (!closed) body.write(chunk);
-  };
+  let unsubscribe = () => {};
+  const stream = openEventStream(options.app, {
+    heartbeatMs: options.heartbeatMs,
+    onClose: () => {
+      unsubscribe();
+      options.onClose();
+    },
+  });
 
   async function sendNews() {
     do {
@@ -82,19 +81,17 @@ export async function openNotificationStream(options: StreamOptions): Promise<Op
       // Only the `unread` event that closes a read carries the id: a browser cut off halfway
       // through the read resumes from the one before, and hears the read again rather than
       // missing part of it (docs/notifications.md#event-order).
-      for (const { event } of read.events)
-        write(`event: notification\ndata: ${JSON.stringify(event)}\n\n`);
+      for (const { event } of read.events) stream.send('notification', event);
       cursor = read.cursor;
       if (read.events.length >= EVENTS_PER_READ) readAgain = true;
       const unread = await service.countUnread(db, userId);
-      const id = formatEventId(cursor);
-      write(`id: ${id}\nevent: unread\ndata: ${JSON.stringify({ unread_count: unread })}\n\n`);
-    } while (readAgain && !closed);
+      stream.send('unread', { unread_count: unread }, formatEventId(cursor));
+    } while (readAgain && !stream.closed);
   }
 
   /** Pokes that come while reading are folded into one more read. */
   function poke() {
-    if (closed) return;
+    if (stream.closed) return;
     if (reading) {
       readAgain = true;
       return;
@@ -106,26 +103,9 @@ export async function openNotificationStream(options: StreamOptions): Promise<Op
       });
   }
 
-  const unsubscribe = options.hub.subscribe(userId, poke);
-  const heartbeat = setInterval(() => write(': ping\n\n'), options.heartbeatMs);
-  heartbeat.unref();
-
-  function close() {
-    if (closed) return;
-    closed = true;
-    clearInterval(heartbeat);
-    unsubscribe();
-    body.end();
+  if (!stream.closed) {
+    unsubscribe = options.hub.subscribe(userId, poke);
+    poke();
   }
-  body.on('close', close);
-
-  function end() {
-    // The browser reconnects after `retry`, through the balancer, to an instance that stays.
-    write(`retry: ${STREAM_DRAIN_RETRY_MS}\n\n`);
-    close();
-  }
-
-  write(`retry: ${STREAM_RETRY_MS}\n\n`);
-  poke();
-  return { userId, body, end };
+  return { userId, stream };
 }

@@ -15,6 +15,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { envelope } from '../../lib/envelope.js';
+import { replyWithStream } from '../../lib/event-stream.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { createMemoryHub, createRedisHub, type NotificationHub } from './notification-hub.js';
 import { openNotificationStream, parseEventId, type OpenStream } from './notification-stream.js';
@@ -185,26 +186,18 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
       const { user } = await auth.requireUser(request, reply);
       const held = [...deps.streams].filter((open) => open.userId === user.id).length;
       if (held >= STREAMS_PER_MEMBER) throw new HttpError('RATE_LIMITED', M.tooManyStreams);
-      const stream = await openNotificationStream({
+      const open = await openNotificationStream({
+        app,
         db: deps.db,
         hub: app.notifications.hub,
         userId: user.id,
         lastEventId: lastEventIdOf(request.headers['last-event-id'], request.query.last_event_id),
         heartbeatMs: NOTIFICATION_STREAM_HEARTBEAT_MS,
         log: request.log,
+        onClose: () => deps.streams.delete(open),
       });
-      deps.streams.add(stream);
-      // Shutdown ends the stream at once with a hint to reconnect (docs/deploy.md#graceful-shutdown).
-      const forget = app.onDrain(stream.end);
-      stream.body.on('close', () => {
-        deps.streams.delete(stream);
-        forget();
-      });
-      reply
-        .header('Content-Type', 'text/event-stream; charset=utf-8')
-        .header('Cache-Control', 'private, no-cache, no-transform')
-        .header('X-Accel-Buffering', 'no');
-      return reply.send(stream.body);
+      if (!open.stream.closed) deps.streams.add(open);
+      return replyWithStream(reply, open.stream);
     },
   );
 };

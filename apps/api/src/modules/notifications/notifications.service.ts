@@ -124,12 +124,20 @@ export async function withdrawComment(tx: Database, commentId: string): Promise<
 }
 
 /**
+ * The hub's topic for "a post was published", heard by the open post timelines
+ * (docs/timelines.md#new-posts); member ids never look like it.
+ */
+export const NEW_POSTS_TOPIC = 'timeline:posts';
+
+/**
  * A new post: followers (`followed_post`) and members who want to visit its station
  * (`station_post`) are told by a job that runs after the commit (notification-worker.ts), so a
- * member with 10,000 followers posts as fast as anyone.
+ * member with 10,000 followers posts as fast as anyone; open timelines hear of it after the
+ * commit too.
  */
 export async function enqueuePostFanOut(tx: Database, postId: string): Promise<void> {
   await jobs.insertJob(tx, postId);
+  notePoke([NEW_POSTS_TOPIC]);
 }
 
 /** Days read for a page of groups, widening until the page is full (null: all). */

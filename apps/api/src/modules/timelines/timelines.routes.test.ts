@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../../test/auth-client.js';
@@ -8,8 +9,10 @@ import {
   stationGroupIdOf,
   type TestAuth,
 } from '../../../test/post-client.js';
+import { openSse } from '../../../test/sse-client.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { posts } from '../../db/schema/index.js';
+import { STREAM_DRAIN_RETRY_MS } from '../../lib/event-stream.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let client: ReturnType<typeof createPostClient>;
@@ -148,5 +151,29 @@ describe('GET /timeline/posts', () => {
     for (const post of hidden) expect(ids).not.toContain(post.id);
     const visitor = await readAll('scope=all', {}, 50);
     for (const post of hidden) expect(visitor).toContain(post.id);
+  });
+});
+
+describe('GET /timeline/posts/stream', () => {
+  it('tells anyone, signed in or not, that a post was published; shutdown ends it with a hint', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx.app.server.address() as AddressInfo;
+    const stream = openSse(`http://127.0.0.1:${address.port}/api/v2/timeline/posts/stream`, {});
+    await stream.ready;
+    expect(stream.status()).toBe(200);
+    expect(stream.contentType()).toContain('text/event-stream');
+    await expect.poll(() => ctx.app.notifications.hub.listenerCount()).toBeGreaterThan(0);
+
+    await client.createdPost(m(3), {
+      kind: 'spot',
+      title: 'できたての投稿',
+      ...NEAR_TOKYO_STATION,
+    });
+    const event = await stream.next('post');
+    expect(JSON.parse(event.data)).toEqual({});
+
+    ctx.app.startDraining();
+    await expect.poll(() => stream.ended(), { timeout: 5_000 }).toBe(true);
+    expect(stream.retryMs()).toBe(STREAM_DRAIN_RETRY_MS);
   });
 });

@@ -1,13 +1,24 @@
 import {
   API_BASE_PATH,
+  NOTIFICATION_STREAM_HEARTBEAT_MS,
   postPageSchema,
   successEnvelopeSchema,
   timelineQuerySchema,
 } from '@ekispot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { envelope } from '../../lib/envelope.js';
+import { openEventStream, replyWithStream } from '../../lib/event-stream.js';
+import { HttpError } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
+import { NEW_POSTS_TOPIC } from '../notifications/notifications.service.js';
+import { TIMELINE_MESSAGES as M } from './timelines.messages.js';
+import {
+  NEW_POST_EVENT_GAP_MS,
+  OPEN_TIMELINE_STREAMS_MAX,
+  timelineRateLimits,
+} from './rate-limits.js';
 import * as service from './timelines.service.js';
 
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
@@ -36,6 +47,56 @@ export const timelinesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       return envelope(
         await service.getPostTimeline(deps.db, viewer?.user.id ?? null, request.query),
       );
+    },
+  );
+
+  let openStreams = 0;
+  app.get(
+    `${API_BASE_PATH}/timeline/posts/stream`,
+    {
+      compress: false,
+      config: { requestTimeoutMs: false, rateLimit: timelineRateLimits.stream },
+      schema: {
+        tags: ['timelines'],
+        security: optionalSecurity,
+        summary:
+          'Server-Sent Events: `post` whenever a post is published (at most one each 5 s), so an open timeline can offer newer posts',
+        produces: ['text/event-stream'],
+        response: {
+          200: z.unknown().meta({ description: 'text/event-stream: post events' }),
+          ...errorResponses(429, 503),
+        },
+      },
+    },
+    async (_request, reply) => {
+      if (openStreams >= OPEN_TIMELINE_STREAMS_MAX)
+        throw new HttpError('SERVICE_UNAVAILABLE', M.busy);
+      openStreams += 1;
+      let unsubscribe = () => {};
+      let timer: NodeJS.Timeout | null = null;
+      let sentAt = 0;
+      const stream = openEventStream(app, {
+        heartbeatMs: NOTIFICATION_STREAM_HEARTBEAT_MS,
+        onClose: () => {
+          openStreams -= 1;
+          unsubscribe();
+          if (timer) clearTimeout(timer);
+        },
+      });
+      const announce = () => {
+        timer = null;
+        sentAt = Date.now();
+        stream.send('post', {});
+      };
+      // A burst of posts is one event: each timeline then asks once for the newest post.
+      const onPost = () => {
+        if (timer) return;
+        const wait = sentAt + NEW_POST_EVENT_GAP_MS - Date.now();
+        if (wait <= 0) announce();
+        else timer = setTimeout(announce, wait);
+      };
+      if (!stream.closed) unsubscribe = app.notifications.hub.subscribe(NEW_POSTS_TOPIC, onPost);
+      return replyWithStream(reply, stream);
     },
   );
 };

@@ -1,7 +1,6 @@
 import { notificationEventSchema, unreadCountSchema } from '@ekispot/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { buildApiUrl } from '../../../lib/api-client';
+import { useEventSource } from '../../../hooks/use-event-source';
 import { announceLive } from '../../../lib/live-events';
 import { invalidateNotificationList, setUnreadCount } from '../api/query-keys';
 
@@ -12,28 +11,23 @@ import { invalidateNotificationList, setUnreadCount } from '../api/query-keys';
  */
 export function useNotificationStream(enabled: boolean): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource(buildApiUrl('/notifications/stream'), {
-      withCredentials: true,
-    });
-    source.addEventListener('unread', (event) => {
+  useEventSource(enabled ? '/notifications/stream' : null, {
+    unread: (data) => {
       try {
-        const parsed = unreadCountSchema.safeParse(JSON.parse(String(event.data)));
+        const parsed = unreadCountSchema.safeParse(JSON.parse(data));
         if (parsed.success) setUnreadCount(queryClient, parsed.data.unread_count);
       } catch {
         // A malformed event is ignored; the next one carries the count again.
       }
-    });
-    source.addEventListener('notification', (event) => {
+    },
+    notification: (data) => {
       invalidateNotificationList(queryClient);
       try {
-        const parsed = notificationEventSchema.safeParse(JSON.parse(String(event.data)));
+        const parsed = notificationEventSchema.safeParse(JSON.parse(data));
         if (parsed.success) announceLive({ notificationType: parsed.data.type });
       } catch {
         // Only the announcement is lost; the list refreshes all the same.
       }
-    });
-    return () => source.close();
-  }, [enabled, queryClient]);
+    },
+  });
 }

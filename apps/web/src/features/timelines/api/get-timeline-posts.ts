@@ -6,13 +6,14 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useEventSource } from '../../../hooks/use-event-source';
 import { onLive } from '../../../lib/live-events';
 import { apiRequest } from '../../../lib/api-client';
 import { timelineKeys } from './query-keys';
 
 export const TIMELINE_PAGE_SIZE = 20;
-/** How often an open timeline asks whether something newer was posted. */
+/** How often an open timeline asks whether something newer was posted, while no stream is open. */
 export const NEW_POSTS_CHECK_MS = 30_000;
 
 /** GET /timeline/posts — newest first, one cursor page. */
@@ -48,8 +49,11 @@ export function useTimelinePosts(scope: TimelineScope, kinds: readonly PostKind[
 }
 
 /**
- * The newest post's id right now (the 「新しい投稿」 pill): checked every little while, and at
- * once when the live stream says a followed member or a wanted station has a new post.
+ * The newest post's id right now (the 「新しい投稿」 pill): asked again whenever the public
+ * new-posts stream says something was published (GET /timeline/posts/stream, at most every
+ * 5 s), and when the member's notification stream reports a followed member's post or a post
+ * at a wanted station; while no stream is open, every little while instead
+ * (docs/timelines.md#new-posts).
  */
 export function useNewestTimelinePostId(
   scope: TimelineScope,
@@ -59,22 +63,28 @@ export function useNewestTimelinePostId(
   const queryClient = useQueryClient();
   const key = timelineKeys.newest(scope, kinds);
   const keyText = key.join('|');
+  const invalidate = useCallback(
+    () =>
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey.join('|') === keyText,
+      }),
+    [queryClient, keyText],
+  );
   useEffect(
     () =>
       onLive(({ notificationType }) => {
         if (notificationType === 'followed_post' || notificationType === 'station_post')
-          void queryClient.invalidateQueries({
-            predicate: (query) => query.queryKey.join('|') === keyText,
-          });
+          invalidate();
       }),
-    [queryClient, keyText],
+    [invalidate],
   );
+  const live = useEventSource(enabled ? '/timeline/posts/stream' : null, { post: invalidate });
   return useQuery({
     queryKey: key,
     queryFn: async ({ signal }) =>
       (await getTimelinePosts(scope, kinds, null, 1, signal)).items[0]?.id ?? null,
     enabled,
-    refetchInterval: NEW_POSTS_CHECK_MS,
+    refetchInterval: live ? false : NEW_POSTS_CHECK_MS,
     refetchIntervalInBackground: false,
   }).data;
 }
