@@ -4,6 +4,8 @@
 # restored; the old session must still work and the avatar come back byte for byte.
 # Needs: npm run build, PostgreSQL on 127.0.0.1:5432 (user postgres), Redis on :6379, curl.
 # Ports: S3_PORT (default 4181) for s3rver, APP_PORT (default 4182) for the app.
+# BUCKET_TOOL: `images` (default: npm run images:migrate, any S3-compatible store) or `aws` (the
+# AWS CLI's `aws s3 sync`, Debian's `awscli`), for the bucket's copy and its restore.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PG=${PG:-postgres://postgres@127.0.0.1:5432}
@@ -33,8 +35,15 @@ echo "before: avatar $AVATAR $(sha256sum < $BACKUP/before.webp)"
 
 # --- backup: database, then bucket (into a folder, verified by hash, source kept)
 pg_dump -h 127.0.0.1 -U postgres -Fc -f $BACKUP/ekispot.dump $DB
-DATA_DIR=$BACKUP npm run -s images:migrate -- --to local --keep-source 2>/dev/null
-echo "backup: $(du -h $BACKUP/ekispot.dump | cut -f1) dump, $(find $BACKUP/images -type f | wc -l) image objects"
+export AWS_ACCESS_KEY_ID=S3RVER AWS_SECRET_ACCESS_KEY=S3RVER AWS_DEFAULT_REGION=us-east-1
+bucket_sync() { aws --endpoint-url http://127.0.0.1:$S3_PORT s3 sync --only-show-errors "$1" "$2"; }
+if [ "${BUCKET_TOOL:-images}" = aws ]; then
+  bucket_sync s3://ekispot-drill $BACKUP/bucket
+  echo "backup: $(du -h $BACKUP/ekispot.dump | cut -f1) dump, $(find $BACKUP/bucket -type f | wc -l) bucket objects (aws s3 sync)"
+else
+  DATA_DIR=$BACKUP npm run -s images:migrate -- --to local --keep-source 2>/dev/null
+  echo "backup: $(du -h $BACKUP/ekispot.dump | cut -f1) dump, $(find $BACKUP/images -type f | wc -l) image objects (images:migrate)"
+fi
 
 # --- disaster: app stopped, database and bucket gone
 kill -TERM $APP; wait $APP || true
@@ -46,7 +55,8 @@ sleep 3; echo "bucket objects after the wipe: $(find $S3DIR -type f -name "*.web
 # --- restore
 createdb -h 127.0.0.1 -U postgres $DB
 pg_restore -h 127.0.0.1 -U postgres -d $DB --no-owner $BACKUP/ekispot.dump
-DATA_DIR=$BACKUP npm run -s images:migrate -- --to s3 --keep-source 2>/dev/null
+if [ "${BUCKET_TOOL:-images}" = aws ]; then bucket_sync $BACKUP/bucket s3://ekispot-drill
+else DATA_DIR=$BACKUP npm run -s images:migrate -- --to s3 --keep-source 2>/dev/null; fi
 start
 ME=$(curl -sf -H "authorization: Bearer $SESSION" $PUBLIC_URL/api/v2/auth/me | node -pe 'JSON.parse(require("fs").readFileSync(0)).data?.email')
 curl -sf $PUBLIC_URL/api/v2/image/$AVATAR -o $DATA_DIR/after.webp
