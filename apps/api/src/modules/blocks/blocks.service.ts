@@ -21,3 +21,16 @@ export async function assertMayInteract(db: Database, ownerId: string, actorId: 
   if (ownerId !== actorId && (await repository.isBlocked(db, ownerId, actorId)))
     throw new HttpError('FORBIDDEN', BLOCK_MESSAGES.blockedByOwner);
 }
+
+/**
+ * Members the viewer blocked or muted, among `userIds`: left out of what the viewer sees in
+ * lists of people that other modules build (rankings), as posts and comments already are.
+ */
+export async function hiddenFrom(
+  db: Database,
+  viewerId: string | null,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  if (!viewerId) return new Set();
+  return new Set(await repository.findHiddenAmong(db, viewerId, userIds));
+}

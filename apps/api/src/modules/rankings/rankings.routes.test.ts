@@ -292,6 +292,28 @@ describe('periods, ties and paging', () => {
     expect(third.items.map((row: Row) => [row.user.name, row.rank])).toEqual([['Z', 3]]);
     expect(third.next_cursor).toBeNull();
     expect(third.me).toBeNull();
+
+    // A member the viewer blocked or muted is left out of the viewer's board; ranks stay.
+    const names = async (auth: TestAuth) =>
+      (await board('impact?period=week', auth)).items.map((row) => [row.user.name, row.rank]);
+    expect((await client.json('POST', `/users/${x.id}/block`, z)).statusCode).toBe(200);
+    expect(await names(z)).toEqual([
+      ['Y', 1],
+      ['Z', 3],
+    ]);
+    expect(await names(y)).toEqual([
+      ['X', 1],
+      ['Y', 1],
+      ['Z', 3],
+    ]);
+    await client.json('DELETE', `/users/${x.id}/block`, z);
+    expect((await client.json('POST', `/users/${y.id}/mute`, z)).statusCode).toBe(200);
+    expect(await names(z)).toEqual([
+      ['X', 1],
+      ['Z', 3],
+    ]);
+    await client.json('DELETE', `/users/${y.id}/mute`, z);
+    expect(await names(z)).toHaveLength(3);
     now = null;
   });
 

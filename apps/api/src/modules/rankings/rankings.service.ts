@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { japanMonthStartOf, japanWeekStartOf, previousPeriodStart } from '../../lib/japan-time.js';
 import { decodeKeyPair, encodeKeyPair, splitPage } from '../../lib/page-cursor.js';
+import { hiddenFrom } from '../blocks/blocks.service.js';
 import * as repository from './rankings.repository.js';
 
 /**
@@ -232,6 +233,15 @@ export async function getRanking(
     }
   }
 
+  // Members the viewer blocked or muted are left out of the page; the ranks of the others
+  // stay those of the whole board (docs/rankings.md#what-a-viewer-sees).
+  const hidden = await hiddenFrom(
+    db,
+    viewerId,
+    items.map((row) => row.user.id),
+  );
+  const shown = hidden.size > 0 ? items.filter((row) => !hidden.has(row.user.id)) : items;
+
   let me: RankingRow | null = null;
   if (own) {
     const onPage = items.find((row) => row.user.id === own.userId);
@@ -242,7 +252,7 @@ export async function getRanking(
     board,
     period: query.period,
     starts_on: query.period === 'all' ? null : startsOn,
-    items,
+    items: shown,
     next_cursor: page.nextCursor,
     me,
   };
