@@ -80,7 +80,9 @@ function preparePostMarkers(db: Database, kinds: ('spot' | 'event')[]) {
     .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
     .where(
       and(
-        eq(posts.kind, 'event'),
+        // Written out, not a parameter: a generic plan can then use the partial index of
+        // events without a point (migration 0008).
+        sql`${posts.kind} = 'event'`,
         isNull(posts.lat),
         between(lat, box.south, box.north),
         between(lng, box.west, box.east),
