@@ -100,11 +100,20 @@ export async function findMembersWithDueMail(db: Database, limit: number): Promi
  * nothing left and sends nothing.
  */
 export async function takeMailBatch(db: Database, userId: string) {
-  return db
+  const rows = await db
     .update(notifications)
     .set({ mailDueAt: null })
     .where(and(eq(notifications.userId, userId), isNotNull(notifications.mailDueAt)))
-    .returning({ type: notifications.type, actorId: notifications.actorId });
+    .returning({
+      type: notifications.type,
+      actorId: notifications.actorId,
+      createdAt: notifications.createdAt,
+      id: notifications.id,
+    });
+  // Newest first, as the notifications page names them (`returning` has no order of its own).
+  return rows.sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1),
+  );
 }
 
 export async function findMailRecipient(db: Database, userId: string) {

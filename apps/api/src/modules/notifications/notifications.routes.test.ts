@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../../test/auth-client.js';
 import {
@@ -20,7 +20,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
-  for (let i = 0; i < 6; i += 1) {
+  for (let i = 0; i < 9; i += 1) {
     const email = `member${i}@example.jp`;
     const { token } = await accounts.registerAndVerify(email);
     const me = await ctx.app.inject({
@@ -75,6 +75,48 @@ async function rowsAbout(postId: string) {
   return ctx.db.select().from(notifications).where(eq(notifications.targetKey, postId));
 }
 
+/** The member's group of one type about one post (`null`: no post, as for follows). */
+async function groupOf(i: number, type: string, postId: string | null) {
+  const items = await listOf(i);
+  return items.find((item) => item.type === type && (item.target.post?.id ?? null) === postId);
+}
+
+const actorIdsOf = (group: { actors: { id: string }[] } | undefined) =>
+  group?.actors.map((actor) => actor.id);
+
+const comment = (postId: string, i: number, body = 'いいですね') =>
+  json('POST', `/posts/${postId}/comments`, m(i), { body });
+
+/** Sets (true) or clears a relation between two members: follow, block or mute. */
+const relate = (i: number, relation: 'follow' | 'block' | 'mute', j: number, on = true) =>
+  json(on ? 'POST' : 'DELETE', `/users/${m(j).id}/${relation}`, m(i));
+
+const wantStation = (i: number, on = true) =>
+  json(on ? 'POST' : 'DELETE', `/stations/${tokyo}/want-to-visit`, m(i));
+
+/** The member's notifications waiting for a mail digest. */
+async function waitingForMail(i: number) {
+  return ctx.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, m(i).id), isNotNull(notifications.mailDueAt)));
+}
+
+/** Makes the member's waiting digest due now (instead of in ten minutes). */
+async function mailDueNow(i: number) {
+  await ctx.db
+    .update(notifications)
+    .set({ mailDueAt: sql`now()` })
+    .where(and(eq(notifications.userId, m(i).id), isNotNull(notifications.mailDueAt)));
+}
+
+async function notificationMailsTo(i: number) {
+  return ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, m(i).email), eq(mailOutbox.category, 'notification')));
+}
+
 describe('likes and wants', () => {
   it('tell the owner once per member, never for their own, and an unlike takes it back', async () => {
     const post = await newSpot();
@@ -119,6 +161,24 @@ describe('likes and wants', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.readAt).not.toBeNull();
   });
+
+  it('wants are grouped the same way, and withdrawing a want takes its unread notification back', async () => {
+    const post = await newSpot(1);
+    for (const i of [2, 3, 4]) await json('POST', `/posts/${post.id}/want`, m(i));
+    const group = await groupOf(1, 'want', post.id);
+    expect(group?.actor_count).toBe(3);
+    expect(actorIdsOf(group)).toEqual([m(4).id, m(3).id, m(2).id]);
+
+    const unread = await unreadOf(1);
+    expect((await json('DELETE', `/posts/${post.id}/want`, m(3))).statusCode).toBe(200);
+    expect(await unreadOf(1)).toBe(unread - 1);
+    const after = await groupOf(1, 'want', post.id);
+    expect(after?.actor_count).toBe(2);
+    expect(actorIdsOf(after)).toEqual([m(4).id, m(2).id]);
+    expect((await rowsAbout(post.id)).map((row) => row.actorId).sort()).toEqual(
+      [m(2).id, m(4).id].sort(),
+    );
+  });
 });
 
 describe('comments', () => {
@@ -142,6 +202,23 @@ describe('comments', () => {
     const left = await rowsAbout(post.id);
     expect(left.map((row) => row.actorId)).toEqual([m(1).id]);
   });
+
+  it('are grouped by post; a second comment by the same member refreshes their row, unread again', async () => {
+    const post = await newSpot();
+    for (const i of [1, 2, 3]) expect((await comment(post.id, i)).statusCode).toBe(201);
+    const group = await groupOf(0, 'comment', post.id);
+    expect(group?.actor_count).toBe(3);
+    expect(actorIdsOf(group)).toEqual([m(3).id, m(2).id, m(1).id]);
+    await json('POST', '/notifications/read', m(0), { ids: group?.ids });
+    expect((await groupOf(0, 'comment', post.id))?.read).toBe(true);
+
+    const again = await comment(post.id, 1, 'もう一度');
+    const refreshed = await groupOf(0, 'comment', post.id);
+    expect(refreshed?.actor_count).toBe(3);
+    expect(actorIdsOf(refreshed)).toEqual([m(1).id, m(3).id, m(2).id]);
+    expect(refreshed?.target.comment_id).toBe(again.json().data.id);
+    expect(refreshed?.read).toBe(false);
+  });
 });
 
 describe('follows', () => {
@@ -156,6 +233,15 @@ describe('follows', () => {
     expect(after.some((item) => item.type === 'follow' && item.actors[0]?.id === m(5).id)).toBe(
       false,
     );
+  });
+
+  it('several followers within a day are one group, newest first', async () => {
+    for (const i of [1, 2, 3, 4]) await relate(i, 'follow', 0);
+    const group = await groupOf(0, 'follow', null);
+    expect(group?.actor_count).toBe(4);
+    expect(actorIdsOf(group)).toEqual([m(4).id, m(3).id, m(2).id]);
+    expect((await listOf(0)).filter((item) => item.type === 'follow')).toHaveLength(1);
+    for (const i of [1, 2, 3, 4]) await relate(i, 'follow', 0, false);
   });
 });
 
@@ -174,6 +260,75 @@ describe('blocks and mutes', () => {
     expect(await unreadOf(3)).toBe(unread - 1);
     expect((await listOf(3)).some((item) => item.actors.some((a) => a.id === m(5).id))).toBe(false);
     await json('DELETE', `/users/${m(5).id}/block`, m(3));
+  });
+
+  it('a comment tells no one who muted its author or stands in a block with them; the owner’s block refuses it', async () => {
+    const post = await newSpot(6);
+    for (const i of [7, 8, 0]) await comment(post.id, i, '先にコメント');
+    await relate(6, 'mute', 5); // the owner
+    await relate(7, 'mute', 5); // an earlier commenter
+    await relate(5, 'block', 8); // the author blocked another earlier commenter
+    expect((await comment(post.id, 5)).statusCode).toBe(201);
+    const fromAuthor = (await rowsAbout(post.id)).filter((row) => row.actorId === m(5).id);
+    expect(fromAuthor.map((row) => [row.type, row.userId])).toEqual([['reply', m(0).id]]);
+
+    await relate(6, 'block', 5);
+    expect((await comment(post.id, 5)).statusCode).toBe(403);
+    await relate(6, 'block', 5, false);
+    await relate(6, 'mute', 5, false);
+    await relate(7, 'mute', 5, false);
+    await relate(5, 'block', 8, false);
+  });
+
+  it('a block forbids following either way (403); a muted member’s follow tells nothing', async () => {
+    await relate(6, 'block', 7);
+    expect((await relate(7, 'follow', 6)).statusCode).toBe(403);
+    expect((await relate(6, 'follow', 7)).statusCode).toBe(403);
+    await relate(6, 'mute', 8);
+    expect((await relate(8, 'follow', 6)).statusCode).toBe(200);
+    // Muting is one way: the muted member still hears of the muter.
+    expect((await relate(6, 'follow', 8)).statusCode).toBe(200);
+    const follows = await ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.type, 'follow'));
+    const between = (a: number, b: number) =>
+      follows.filter((row) => row.userId === m(a).id && row.actorId === m(b).id);
+    expect(between(6, 7)).toHaveLength(0);
+    expect(between(7, 6)).toHaveLength(0);
+    expect(between(6, 8)).toHaveLength(0);
+    expect(between(8, 6)).toHaveLength(1);
+
+    await relate(8, 'follow', 6, false);
+    await relate(6, 'follow', 8, false);
+    await relate(6, 'mute', 8, false);
+    await relate(6, 'block', 7, false);
+  });
+
+  it('a new post reaches no follower or station wanter who muted its author or stands in a block', async () => {
+    await ctx.app.notifications.worker.drain(); // earlier posts' jobs, before anyone wants 東京
+    for (const i of [6, 7, 8]) await relate(i, 'follow', 5);
+    for (const i of [1, 2, 3, 8]) await wantStation(i);
+    await relate(6, 'mute', 5); // a follower
+    await relate(3, 'mute', 5); // a station wanter
+    await relate(8, 'block', 5); // a follower and wanter: the block also ends the follow
+    await relate(5, 'block', 1); // the author blocked a wanter
+    const post = await newSpot(5);
+    await ctx.app.notifications.worker.drain();
+    const rows = await rowsAbout(post.id);
+    expect(rows.map((row) => [row.type, row.userId]).sort()).toEqual(
+      [
+        ['followed_post', m(7).id],
+        ['station_post', m(2).id],
+      ].sort(),
+    );
+
+    for (const i of [6, 7]) await relate(i, 'follow', 5, false);
+    for (const i of [1, 2, 3, 8]) await wantStation(i, false);
+    await relate(6, 'mute', 5, false);
+    await relate(3, 'mute', 5, false);
+    await relate(8, 'block', 5, false);
+    await relate(5, 'block', 1, false);
   });
 });
 
@@ -341,6 +496,60 @@ describe('mail', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, target.id), sql`${notifications.mailDueAt} is not null`));
     expect(due).toHaveLength(0);
+  });
+
+  it('batches comments, mailed by default, and honours unsubscribing', async () => {
+    await json('POST', '/notifications/read', m(6), {}); // what is read is never mailed
+    expect(await waitingForMail(6)).toHaveLength(0);
+    const post = await newSpot(6);
+    for (const i of [1, 2, 3]) await comment(post.id, i);
+    await json('POST', `/posts/${post.id}/like`, m(1)); // likes are not mailed by default
+    expect((await waitingForMail(6)).map((row) => row.type)).toEqual([
+      'comment',
+      'comment',
+      'comment',
+    ]);
+    await mailDueNow(6);
+    expect((await ctx.app.notifications.worker.drain()).mails).toBe(1);
+    const mails = await notificationMailsTo(6);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain('3件');
+    // The newest commenter is named first, as on the notifications page.
+    expect(mails[0]?.textBody).toContain('会員3さんほか2人があなたの投稿にコメントしました');
+    expect(mails[0]?.textBody).not.toContain('いいねしました');
+    const token = /\/unsubscribe\/([A-Za-z0-9_-]+)/.exec(mails[0]?.textBody ?? '')?.[1];
+    const off = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v2/mail/unsubscribe/${token}`,
+    });
+    expect(off.statusCode).toBe(200);
+
+    await comment(post.id, 5);
+    expect((await rowsAbout(post.id)).some((row) => row.actorId === m(5).id)).toBe(true);
+    expect(await waitingForMail(6)).toHaveLength(0);
+    await ctx.app.notifications.worker.drain();
+    expect(await notificationMailsTo(6)).toHaveLength(1);
+  });
+
+  it('does not mail likes unless the member chose them', async () => {
+    await json('POST', '/notifications/read', m(7), {});
+    const post = await newSpot(7);
+    await json('POST', `/posts/${post.id}/like`, m(1));
+    expect(await waitingForMail(7)).toHaveLength(0);
+
+    await json('PUT', '/notifications/preferences', m(7), { mail_types: ['like'] });
+    await json('POST', `/posts/${post.id}/like`, m(2));
+    await comment(post.id, 3); // the choice replaces the defaults: comments are off now
+    expect((await waitingForMail(7)).map((row) => [row.type, row.actorId])).toEqual([
+      ['like', m(2).id],
+    ]);
+    await mailDueNow(7);
+    expect((await ctx.app.notifications.worker.drain()).mails).toBe(1);
+    const mails = await notificationMailsTo(7);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain('1件');
+    expect(mails[0]?.textBody).toContain('会員2さんがあなたの投稿にいいねしました');
+    expect(mails[0]?.textBody).not.toContain('コメントしました');
   });
 
   it('per-type choices are saved and checked', async () => {
