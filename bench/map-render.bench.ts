@@ -2,6 +2,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.js';
 import { recordResponses } from './lib/bare-server.js';
 import { startLeafletPage } from './lib/leaflet-page.js';
+import { startMaplibreFloorPage } from './lib/maplibre-floor-page.js';
 import { startServer } from './lib/server.js';
 
 const RUNS = Number(process.env.BENCH_MAP_RUNS ?? 5);
@@ -92,7 +93,9 @@ const median = (values: number[]) =>
  * The top map against a plain Leaflet.markercluster page with the same points
  * (docs/benchmarks.md#map-first-render): from navigation start until all station clusters are
  * drawn (`data-map-ready="true"`), cold cache each run, runs interleaved, headless Chromium at
- * 1280×800 (SwiftShader). The first Ekispot run also records what a first visit transfers.
+ * 1280×800 (SwiftShader). Two MapLibre-only pages with the same view show the floor that
+ * MapLibre itself sets in this browser. The first Ekispot run also records what a first visit
+ * transfers.
  */
 export async function benchMapRender() {
   const executablePath = findChromium();
@@ -104,17 +107,37 @@ export async function benchMapRender() {
     bounds: JAPAN_FIT_BOUNDS,
     clusterRadius: CLUSTER_RADIUS_PX,
   });
+  // MapLibre's own floor in this browser: a background alone, and the clusters alone.
+  const floors = await Promise.all(
+    (['background', 'clusters'] as const).map((variant) =>
+      startMaplibreFloorPage({
+        variant,
+        markersJson: markers!.body,
+        bounds: JAPAN_FIT_BOUNDS,
+        clusterRadius: CLUSTER_RADIUS_PX,
+      }),
+    ),
+  );
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     const ekispot: number[] = [];
     const leaflet: number[] = [];
+    const floorBackground: number[] = [];
+    const floorClusters: number[] = [];
     let visit: ReturnType<typeof firstVisit> | null = null;
     for (let run = 0; run < RUNS; run += 1) {
       const ours = await timeToReady(browser, server.url, run === 0);
       if (run === 0) visit = firstVisit(ours.transfers);
       ekispot.push(ours.ms);
       leaflet.push((await timeToReady(browser, peer.url)).ms);
+      floorBackground.push((await timeToReady(browser, floors[0]!.url)).ms);
+      floorClusters.push((await timeToReady(browser, floors[1]!.url)).ms);
     }
+    const summary = (values: number[]) => ({
+      median: median(values),
+      min: Math.min(...values),
+      max: Math.max(...values),
+    });
     const result = {
       runs: RUNS,
       points: JSON.parse(markers!.body.toString('utf8')).data.count as number,
@@ -125,16 +148,21 @@ export async function benchMapRender() {
         max: Math.max(...leaflet),
       },
       ratio: Math.round((median(ekispot) / median(leaflet)) * 100) / 100,
+      maplibre_background_only_ms: summary(floorBackground),
+      maplibre_clusters_only_ms: summary(floorClusters),
       first_visit: visit,
     };
     console.error(
       `\nTop map ready: Ekispot ${result.ekispot_ms.median} ms, Leaflet.markercluster ` +
         `${result.leaflet_markercluster_ms.median} ms (medians of ${RUNS}) → ratio ${result.ratio}` +
+        `\nMapLibre alone: background ${result.maplibre_background_only_ms.median} ms, clusters ` +
+        `${result.maplibre_clusters_only_ms.median} ms` +
         `\nFirst visit: ${visit?.total_kb} kB, JavaScript before the map chunk ${visit?.javascript_before_map_chunk_kb} kB`,
     );
     return result;
   } finally {
     await browser.close();
+    await Promise.all(floors.map((floor) => floor.stop()));
     await peer.stop();
     await server.stop();
   }

@@ -1,8 +1,6 @@
-import fs from 'node:fs/promises';
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { freePort } from '../../e2e/support/free-port.js';
+import { startPageServer } from './page-server.js';
 
 const require = createRequire(import.meta.url);
 const leafletDist = path.dirname(require.resolve('leaflet/dist/leaflet.js'));
@@ -37,44 +35,14 @@ function pageHtml(bounds: [[number, number], [number, number]], radius: number) 
 </script></body></html>`;
 }
 
-export async function startLeafletPage(options: {
+export function startLeafletPage(options: {
   markersJson: Buffer;
   bounds: [[number, number], [number, number]];
   clusterRadius: number;
 }) {
-  const html = pageHtml(options.bounds, options.clusterRadius);
-  const types: Record<string, string> = {
-    '.js': 'text/javascript',
-    '.css': 'text/css',
-    '.png': 'image/png',
-  };
-  const server = http.createServer(async (request, response) => {
-    const url = request.url ?? '/';
-    try {
-      if (url === '/') {
-        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
-      } else if (url === '/markers.json') {
-        response.writeHead(200, { 'content-type': 'application/json' }).end(options.markersJson);
-      } else {
-        const [, prefix, ...rest] = url.split('/');
-        const dir = prefix === 'leaflet' ? leafletDist : prefix === 'cluster' ? clusterDist : null;
-        const file = dir ? path.join(dir, ...rest) : null;
-        if (!dir || !file || !file.startsWith(dir)) throw new Error('not found');
-        const body = await fs.readFile(file);
-        response
-          .writeHead(200, {
-            'content-type': types[path.extname(file)] ?? 'application/octet-stream',
-          })
-          .end(body);
-      }
-    } catch {
-      response.writeHead(404).end();
-    }
+  return startPageServer({
+    html: pageHtml(options.bounds, options.clusterRadius),
+    markersJson: options.markersJson,
+    mounts: { leaflet: leafletDist, cluster: clusterDist },
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
