@@ -175,6 +175,43 @@ describeInBrowser('accessibility', () => {
       });
     }
 
+    // Another member's profile, as this member sees it: the follow button, the tabs for events
+    // and spots, a private tab, and the menu with ブロック / ミュート.
+    const other = await createMember('別の会員', 'a11y-other@example.jp', 'a11y password 2');
+    const { userId: otherId, token: otherToken } = await postSpot(other.email, other.password);
+    const privacy = await fetch(`${baseUrl}/api/v2/users/me/privacy`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${otherToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ actions_public: false }),
+    });
+    expect(privacy.status).toBe(200);
+    for (const tab of [
+      'posts',
+      'action/want-to-participate-events',
+      'action/want-to-visit-spots',
+    ]) {
+      const path = `/profile/${otherId}/${tab}`;
+      await open(page, path);
+      await page.getByRole('button', { name: 'フォローする' }).waitFor();
+      expect({ path, problems: await seriousAccessibilityProblems(page) }).toEqual({
+        path,
+        problems: [],
+      });
+    }
+    await open(page, `/profile/${otherId}/action/liked`);
+    await page.getByText('非公開です').waitFor();
+    expect({ tab: 'private', problems: await seriousAccessibilityProblems(page) }).toEqual({
+      tab: 'private',
+      problems: [],
+    });
+    await page.getByRole('button', { name: 'その他の操作' }).click();
+    await page.getByRole('menuitem', { name: 'ブロック' }).waitFor();
+    expect({ menu: 'profile', problems: await seriousAccessibilityProblems(page) }).toEqual({
+      menu: 'profile',
+      problems: [],
+    });
+    await page.keyboard.press('Escape');
+
     // The 「リストに追加」 dialog, opened from the post page.
     await open(page, `/post/${postId}`);
     await page.getByRole('button', { name: 'リストに追加' }).click();
