@@ -165,6 +165,46 @@ describe('lists', () => {
     ).toEqual({ is_public: ['公開するかどうかを選んでください。'] });
   });
 
+  it('answer 401 to a visitor for every write and for the add menu', async () => {
+    const list = await newList(m(0), '訪問者お断り');
+    const item = await addStation(m(0), list.id, tokyo);
+    const answers = await Promise.all([
+      call('POST', '/lists', {}, { title: '訪問者のリスト' }),
+      call('DELETE', `/lists/${list.id}`),
+      call('POST', `/lists/${list.id}/items`, {}, { station_group_id: shinjuku }),
+      call('PATCH', `/lists/${list.id}/items/${item.id}`, {}, { note: 'x' }),
+      call('DELETE', `/lists/${list.id}/items/${item.id}`),
+      call('PUT', `/lists/${list.id}/items/order`, {}, { item_ids: [item.id] }),
+      call('GET', `/lists/containing?station_group_id=${tokyo}`),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(7).fill(401));
+    expect((await storedState(list.id)).rows).toHaveLength(1);
+  });
+
+  it('refuse a bad change with field errors', async () => {
+    const list = await newList(m(0), '変更前');
+    const long = await call('PATCH', `/lists/${list.id}`, m(0), { title: 'あ'.repeat(61) });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors).toEqual({ title: ['タイトルは60文字以内で入力してください。'] });
+    expect(data<ListData>(await call('GET', `/lists/${list.id}`)).title).toBe('変更前');
+  });
+
+  it('take their items with them when deleted', async () => {
+    const list = await newList(m(0), '消すリスト');
+    await addStation(m(0), list.id, tokyo);
+    await addStation(m(0), list.id, chichibu);
+    const count = async () => {
+      const [row] = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(listItems)
+        .where(eq(listItems.listId, list.id));
+      return row!.n;
+    };
+    expect(await count()).toBe(2);
+    expect((await call('DELETE', `/lists/${list.id}`, m(0))).statusCode).toBe(200);
+    expect(await count()).toBe(0);
+  });
+
   it('keep private lists from everyone but the owner, items included', async () => {
     const list = await newList(m(0), '行ってみたい駅そば', { is_public: false });
     await addStation(m(0), list.id, tokyo);
@@ -268,6 +308,112 @@ describe('items', () => {
       await call('GET', `/lists/containing?station_group_id=${chichibu}`, m(0)),
     );
     expect(notIn.items.find((entry) => entry.id === list.id)?.item_id).toBeNull();
+  });
+
+  it('are written only by the owner, and only when they exist', async () => {
+    const list = await newList(m(0), '他人は追加できない');
+    const item = await addStation(m(0), list.id, tokyo);
+    const stranger = await call('POST', `/lists/${list.id}/items`, m(1), {
+      station_group_id: shinjuku,
+    });
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json().message).toBe('自分のリスト以外は編集できません。');
+
+    const unknown = `/lists/${list.id}/items/${crypto.randomUUID()}`;
+    for (const answer of [
+      await call('PATCH', unknown, m(0), { note: 'x' }),
+      await call('DELETE', unknown, m(0)),
+    ]) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().message).toBe('リストの項目が見つかりませんでした。');
+    }
+
+    const long = await call('PATCH', `/lists/${list.id}/items/${item.id}`, m(0), {
+      note: 'あ'.repeat(501),
+    });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors).toEqual({ note: ['メモは500文字以内で入力してください。'] });
+    expect((await itemsOf(list.id)).map((entry) => [entry.id, entry.note])).toEqual([
+      [item.id, ''],
+    ]);
+  });
+
+  it('tell the add menu which lists hold a post', async () => {
+    const spot = await client.createdPost(m(1), {
+      kind: 'spot',
+      title: '追加メニュー',
+      ...NEAR_TOKYO_STATION,
+    });
+    const holding = await newList(m(0), '投稿あり');
+    const without = await newList(m(0), '投稿なし');
+    const added = await call('POST', `/lists/${holding.id}/items`, m(0), { post_id: spot.id });
+    const menu = data<{ items: { id: string; item_id: string | null }[] }>(
+      await call('GET', `/lists/containing?post_id=${spot.id}`, m(0)),
+    ).items;
+    expect(menu.find((entry) => entry.id === holding.id)?.item_id).toBe(data<ItemData>(added).id);
+    expect(menu.find((entry) => entry.id === without.id)?.item_id).toBeNull();
+    // Only the caller's own lists are offered.
+    const theirs = data<{ items: { id: string }[] }>(
+      await call('GET', `/lists/containing?post_id=${spot.id}`, m(1)),
+    ).items;
+    expect(theirs.map((entry) => entry.id)).not.toContain(holding.id);
+  });
+
+  it('leave out, for anyone but the owner, posts of members the viewer blocked or muted', async () => {
+    const owner = await newMember('list-owner@example.jp', 'リストの持ち主');
+    const viewer = await newMember('list-viewer@example.jp', 'ブロックする人');
+    const blockedSpot = await client.createdPost(m(1), {
+      kind: 'spot',
+      title: 'ブロックされた人のスポット',
+      ...NEAR_TOKYO_STATION,
+    });
+    const mutedSpot = await client.createdPost(m(3), {
+      kind: 'spot',
+      title: 'ミュートされた人のスポット',
+      ...NEAR_TOKYO_STATION,
+    });
+    const list = await newList(owner, '混ざったリスト');
+    await addStation(owner, list.id, tokyo);
+    await call('POST', `/lists/${list.id}/items`, owner, { post_id: blockedSpot.id });
+    await addStation(owner, list.id, chichibu);
+    await call('POST', `/lists/${list.id}/items`, owner, { post_id: mutedSpot.id });
+    for (const [who, auth] of [
+      ['block', viewer],
+      ['mute', viewer],
+      ['block', owner],
+    ] as const)
+      expect(
+        (await call('POST', `/users/${who === 'mute' ? m(3).id : m(1).id}/${who}`, auth))
+          .statusCode,
+      ).toBe(200);
+
+    const names = (items: ItemData[]) =>
+      items.map((item) => [item.position, item.station?.name ?? item.post?.title]);
+    const all = [
+      [1, '東京'],
+      [2, 'ブロックされた人のスポット'],
+      [3, '秩父'],
+      [4, 'ミュートされた人のスポット'],
+    ];
+    // The owner (who blocked one author too) and visitors see every item.
+    expect(names(await itemsOf(list.id, owner))).toEqual(all);
+    expect(names(await itemsOf(list.id))).toEqual(all);
+    expect(names(await itemsOf(list.id, viewer))).toEqual([
+      [1, '東京'],
+      [2, '秩父'],
+    ]);
+
+    const exported = async (auth: TestAuth) =>
+      (
+        (await call('GET', `/lists/${list.id}/export?format=geojson`, auth)).json() as {
+          features: { properties: { position: number; name: string } }[];
+        }
+      ).features.map((f) => [f.properties.position, f.properties.name]);
+    expect(await exported(viewer)).toEqual([
+      [1, '東京駅'],
+      [2, '秩父駅'],
+    ]);
+    expect(await exported({})).toHaveLength(4);
   });
 
   it('are reordered only with exactly the list’s items', async () => {

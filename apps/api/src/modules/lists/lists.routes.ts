@@ -183,6 +183,9 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
         tags,
         security: optionalSecurity,
         summary: 'Every item of a list in order, with its station or post, note and map position',
+        description:
+          'The owner gets every item. Anyone else misses the posts of members they blocked or ' +
+          'muted; the remaining items keep their order and are numbered 1…n.',
         params: listParamsSchema,
         response: { 200: itemsEnvelope, ...errorResponses(404, 422) },
       },

@@ -23,6 +23,7 @@ import {
   validationFailed,
 } from '../../lib/http-error.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
+import { hiddenFrom } from '../blocks/blocks.service.js';
 import { exportList } from './list-export.js';
 import { checkNewOrder } from './list-order.js';
 import * as repository from './lists.repository.js';
@@ -196,11 +197,11 @@ export async function deleteList(deps: ListsDeps, userId: string, listId: string
 
 /* ---- Items ---- */
 
-function toItem(row: repository.ItemViewRow): ListItem {
+function toItem(row: repository.ItemViewRow, position = row.rank): ListItem {
   const { item, station, post } = row;
   const base = {
     id: item.id,
-    position: row.rank,
+    position,
     note: item.note,
     created_at: item.createdAt.toISOString(),
   };
@@ -251,7 +252,12 @@ function toItem(row: repository.ItemViewRow): ListItem {
   };
 }
 
-/** Every item of a list the viewer may see, in order (positions 1…n). */
+/**
+ * Every item of a list the viewer may see, in order, numbered 1…n. The owner sees all of them
+ * (the editor and the whole-order rule need every item). Anyone else misses the posts of
+ * members they blocked or muted (docs/people.md#blocks), as in every other post list; the
+ * rest keep their order and are numbered without the gap.
+ */
 export async function listItems(
   deps: ListsDeps,
   listId: string,
@@ -260,7 +266,15 @@ export async function listItems(
   const list = await repository.findList(deps.db, listId);
   if (!list || !visibleTo(list, viewerId)) throw notFound(M.notFound);
   const rows = await repository.findItemViews(deps.db, listId);
-  return { items: rows.map(toItem) };
+  if (list.userId === viewerId) return { items: rows.map((row) => toItem(row)) };
+  const authorOf = (row: repository.ItemViewRow) => row.post?.userId ?? null;
+  const hidden = await hiddenFrom(
+    deps.db,
+    viewerId,
+    rows.map(authorOf).filter((id) => id !== null),
+  );
+  const shown = rows.filter((row) => !hidden.has(authorOf(row) ?? ''));
+  return { items: shown.map((row, index) => toItem(row, index + 1)) };
 }
 
 async function findItemView(db: Database, listId: string, itemId: string) {
