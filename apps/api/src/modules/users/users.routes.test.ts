@@ -9,6 +9,8 @@ import {
 } from '../../../test/post-client.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { follows, users } from '../../db/schema/index.js';
+import { encodeKeyPair, INVALID_CURSOR_MESSAGE } from '../../lib/page-cursor.js';
+import { USER_MESSAGES } from './users.messages.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let client: ReturnType<typeof createPostClient>;
@@ -489,5 +491,129 @@ describe('leaving', () => {
       })
       .from(sql`(select 1) as one`);
     expect(leftovers?.n).toBe(0);
+  });
+});
+
+describe('error answers', () => {
+  const unknown = '01900000-0000-7000-8000-000000000000';
+  const tabs = [
+    'posts',
+    'liked',
+    'want-to-participate-events',
+    'want-to-visit-spots',
+    'want-to-visit-stations',
+    'lists',
+    'stamps',
+  ];
+  const pages = [...tabs, 'followers', 'following'];
+  const writes = [
+    ['POST', 'follow'],
+    ['DELETE', 'follow'],
+    ['POST', 'block'],
+    ['DELETE', 'block'],
+    ['POST', 'mute'],
+    ['DELETE', 'mute'],
+  ] as const;
+  const failure = (response: { statusCode: number; json(): unknown }) => ({
+    status: response.statusCode,
+    body: response.json(),
+  });
+  const envelope = (status: number, code: string, message: string, errors: unknown = null) => ({
+    status,
+    body: { success: false, data: null, status, code, message, errors },
+  });
+  const invalid = (field: string, message: unknown = expect.any(String)) =>
+    envelope(422, 'VALIDATION_FAILED', expect.any(String), { [field]: [message] });
+
+  it.each(writes)('%s /users/{id}/%s answers 401 to a visitor', async (method, action) => {
+    const response = await client.json(method, `/users/${m(0).id}/${action}`);
+    expect(failure(response)).toEqual(envelope(401, 'UNAUTHENTICATED', expect.any(String)));
+  });
+
+  it.each(['blocks', 'mutes'])('GET /users/me/%s answers 401 to a visitor', async (kind) => {
+    expect(failure(await get(`/users/me/${kind}`))).toEqual(
+      envelope(401, 'UNAUTHENTICATED', expect.any(String)),
+    );
+  });
+
+  it.each(writes)('%s /users/{id}/%s answers 404 for an unknown member', async (method, action) => {
+    const response = await client.json(method, `/users/${unknown}/${action}`, m(0));
+    expect(failure(response)).toEqual(envelope(404, 'NOT_FOUND', USER_MESSAGES.notFound));
+  });
+
+  it.each(['', ...pages.map((page) => `/${page}`)])(
+    'GET /users/{id}%s answers 404 for an unknown member, to visitors and members',
+    async (suffix) => {
+      for (const auth of [{}, m(0)]) {
+        expect(failure(await get(`/users/${unknown}${suffix}`, auth))).toEqual(
+          envelope(404, 'NOT_FOUND', USER_MESSAGES.notFound),
+        );
+      }
+    },
+  );
+
+  it.each(pages)('GET /users/{id}/%s answers 422 for a malformed id', async (page) => {
+    expect(failure(await get(`/users/not-a-uuid/${page}`))).toEqual(
+      invalid('userId', 'URLが正しくありません。'),
+    );
+  });
+
+  it.each(writes)('%s /users/{id}/%s answers 422 for a malformed id', async (method, action) => {
+    const response = await client.json(method, `/users/not-a-uuid/${action}`, m(0));
+    expect(failure(response)).toEqual(invalid('userId', 'URLが正しくありません。'));
+  });
+
+  const listUrls = [
+    ...pages.map((page) => `/users/{id}/${page}`),
+    '/users/me/blocks',
+    '/users/me/mutes',
+    '/users',
+  ];
+  it.each(listUrls)('GET %s answers 422 for a bad limit', async (url) => {
+    for (const limit of ['0', '101', 'abc', '1.5', '-1']) {
+      const response = await get(`${url.replace('{id}', m(0).id)}?limit=${limit}`, m(1));
+      expect(failure(response), `limit=${limit}`).toEqual(invalid('limit'));
+    }
+  });
+
+  it.each(listUrls)('GET %s answers 422 for a changed or made-up cursor', async (url) => {
+    const cursors = [
+      'bm9wZQ', // "nope": not a pair
+      'not base64!',
+      encodeKeyPair('abc', unknown), // a key that is no number
+      Buffer.from('["1"]').toString('base64url'),
+    ];
+    for (const cursor of cursors) {
+      const response = await get(
+        `${url.replace('{id}', m(0).id)}?cursor=${encodeURIComponent(cursor)}`,
+        m(1),
+      );
+      expect(failure(response), cursor).toEqual(invalid('cursor', INVALID_CURSOR_MESSAGE));
+    }
+    const tooLong = await get(`${url.replace('{id}', m(0).id)}?cursor=${'a'.repeat(201)}`, m(1));
+    expect(failure(tooLong)).toEqual(invalid('cursor'));
+  });
+
+  // Each list takes only a cursor of its own shape; another list's cursor (a station id where
+  // a uuid belongs, or the other way round) or a number beyond an integer column once reached
+  // PostgreSQL and answered 500.
+  const time = '1700000000000000';
+  it.each([
+    ...[...tabs.filter((tab) => tab !== 'want-to-visit-stations'), 'followers', 'following'].map(
+      (page) => [`/users/{id}/${page}`, time, '123'],
+    ),
+    ['/users/me/blocks', time, '123'],
+    ['/users/me/mutes', time, '123'],
+    ['/users/{id}/want-to-visit-stations', time, unknown],
+    ['/users/{id}/want-to-visit-stations', time, '2147483648'],
+    ['/users', '2147483648', unknown],
+    ['/users', '99999999999999999', unknown],
+    ['/users', '1', '123'],
+  ])('GET %s answers 422 for a cursor of another shape (%s, %s)', async (url, key, id) => {
+    const response = await get(
+      `${url.replace('{id}', m(0).id)}?cursor=${encodeKeyPair(key, id)}`,
+      m(1),
+    );
+    expect(failure(response)).toEqual(invalid('cursor', INVALID_CURSOR_MESSAGE));
   });
 });

@@ -140,7 +140,7 @@ export async function listWantedStations(
   if (hidden) return emptyTab(hidden);
   const rows = await repository.findWantedStations(deps.db, {
     userId,
-    after: decodeUserCursor(query.cursor),
+    after: decodeUserCursor(query.cursor, 'time-station'),
     limit: query.limit + 1,
   });
   const page = toUserPage(rows, query.limit, (row) => ({ key: row.micros, id: String(row.id) }));
@@ -223,7 +223,7 @@ export async function listDirectory(
   const rows = await repository.findDirectory(deps.db, {
     viewerId,
     q: query.q ? query.q : null,
-    after: decodeUserCursor(query.cursor),
+    after: decodeUserCursor(query.cursor, 'count-uuid'),
     limit: query.limit + 1,
   });
   const page = toUserPage(rows, query.limit, (row) => ({
