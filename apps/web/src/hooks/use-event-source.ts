@@ -5,7 +5,7 @@ export type EventHandlers = Record<string, (data: string) => void>;
 
 /**
  * Keeps a Server-Sent Events stream of the API open while `path` is given, calling the
- * handler named after each event with its data. The browser reconnects by itself (and sends
+ * handler named after each event with its data (`open` is called on every (re)connection). The browser reconnects by itself (and sends
  * Last-Event-ID); a stream the server refuses stays closed. Returns whether the stream is
  * open right now, so a caller can fall back to asking every little while when it is not (or
  * where the browser has no EventSource).

@@ -78,7 +78,11 @@ export function useNewestTimelinePostId(
       }),
     [invalidate],
   );
-  const live = useEventSource(enabled ? '/timeline/posts/stream' : null, { post: invalidate });
+  // Asked again on every (re)connection too: a post made while the stream was down is not missed.
+  const live = useEventSource(enabled ? '/timeline/posts/stream' : null, {
+    open: invalidate,
+    post: invalidate,
+  });
   return useQuery({
     queryKey: key,
     queryFn: async ({ signal }) =>

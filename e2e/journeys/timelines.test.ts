@@ -1,0 +1,44 @@
+import { it } from 'vitest';
+import { createMember } from '../support/accounts.js';
+import { describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { postSpotAs } from '../support/posts.js';
+
+/**
+ * The open post timeline hears of new posts live (docs/timelines.md#new-posts): a visitor reads
+ * /timeline/post/all; a member posts; the 「新しい投稿があります」 pill appears without a reload
+ * (long before the 30 s fallback would ask), and pressing it shows the new post at the top.
+ */
+
+const stamp = Date.now();
+
+describeInBrowser('post timeline', () => {
+  const browser = useBrowser();
+
+  it('offers a new post to a visitor live, and shows it on pressing the pill', async () => {
+    const author = await createMember(
+      `新着の葵${stamp}`,
+      `timeline-a-${stamp}@example.jp`,
+      'password for a 1',
+    );
+    const first = `朝の駅前 ${stamp}`;
+    await postSpotAs(author, first);
+
+    const { page } = await browser.newPage();
+    await open(page, '/timeline/post/all');
+    await page.getByRole('heading', { level: 1, name: '投稿のタイムライン' }).waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(first) })
+      .first()
+      .waitFor();
+
+    const second = `夕方の駅前 ${stamp}`;
+    await postSpotAs(author, second);
+    const pill = page.getByRole('button', { name: '新しい投稿があります' });
+    await pill.waitFor({ timeout: 15_000 });
+    await pill.click();
+    await page
+      .getByRole('link', { name: new RegExp(second) })
+      .first()
+      .waitFor();
+  });
+});
