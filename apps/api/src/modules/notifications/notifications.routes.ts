@@ -186,6 +186,8 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
       const { user } = await auth.requireUser(request, reply);
       const held = [...deps.streams].filter((open) => open.userId === user.id).length;
       if (held >= STREAMS_PER_MEMBER) throw new HttpError('RATE_LIMITED', M.tooManyStreams);
+      // The stream may end before it is returned (shutdown has begun): counted only if open.
+      let counted: OpenStream | null = null;
       const open = await openNotificationStream({
         app,
         db: deps.db,
@@ -194,9 +196,14 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
         lastEventId: lastEventIdOf(request.headers['last-event-id'], request.query.last_event_id),
         heartbeatMs: NOTIFICATION_STREAM_HEARTBEAT_MS,
         log: request.log,
-        onClose: () => deps.streams.delete(open),
+        onClose: () => {
+          if (counted) deps.streams.delete(counted);
+        },
       });
-      if (!open.stream.closed) deps.streams.add(open);
+      if (!open.stream.closed) {
+        counted = open;
+        deps.streams.add(open);
+      }
       return replyWithStream(reply, open.stream);
     },
   );
