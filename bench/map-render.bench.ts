@@ -3,9 +3,13 @@ import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.js';
 import { recordResponses } from './lib/bare-server.js';
 import { startLeafletPage } from './lib/leaflet-page.js';
 import { startMaplibreFloorPage } from './lib/maplibre-floor-page.js';
+import { onSeededPglite } from './lib/seeded.js';
+import { seedPosts } from './posts.bench.js';
 import { startServer } from './lib/server.js';
 
 const RUNS = Number(process.env.BENCH_MAP_RUNS ?? 5);
+/** Posts in the database for the last part: the first view with many posts (0: skipped). */
+const MANY_POSTS = Number(process.env.BENCH_MAP_POSTS ?? 100_000);
 /** The top map's first view and cluster radius (apps/web/src/features/stations/utils/map-view.ts). */
 const JAPAN_FIT_BOUNDS: [[number, number], [number, number]] = [
   [122.9, 24.0],
@@ -138,6 +142,20 @@ export async function benchMapRender() {
       min: Math.min(...values),
       max: Math.max(...values),
     });
+    // The same first view with many posts in the database (their markers are asked for too).
+    const withPosts =
+      MANY_POSTS > 0
+        ? await onSeededPglite({
+            name: 'map-posts',
+            seed: (query) => seedPosts(query, MANY_POSTS, false),
+            measure: async (seededServer) => {
+              const runs: number[] = [];
+              for (let run = 0; run < RUNS; run += 1)
+                runs.push((await timeToReady(browser, seededServer.url)).ms);
+              return runs;
+            },
+          })
+        : null;
     const result = {
       runs: RUNS,
       points: JSON.parse(markers!.body.toString('utf8')).data.count as number,
@@ -150,6 +168,10 @@ export async function benchMapRender() {
       ratio: Math.round((median(ekispot) / median(leaflet)) * 100) / 100,
       maplibre_background_only_ms: summary(floorBackground),
       maplibre_clusters_only_ms: summary(floorClusters),
+      ...(withPosts && {
+        [`ekispot_with_${MANY_POSTS}_posts_ms`]: summary(withPosts),
+        posts_ratio: Math.round((median(withPosts) / median(ekispot)) * 100) / 100,
+      }),
       first_visit: visit,
     };
     console.error(
@@ -157,6 +179,9 @@ export async function benchMapRender() {
         `${result.leaflet_markercluster_ms.median} ms (medians of ${RUNS}) → ratio ${result.ratio}` +
         `\nMapLibre alone: background ${result.maplibre_background_only_ms.median} ms, clusters ` +
         `${result.maplibre_clusters_only_ms.median} ms` +
+        (withPosts
+          ? `\nWith ${MANY_POSTS} posts: ${median(withPosts)} ms → ${Math.round((median(withPosts) / median(ekispot)) * 100) / 100} of the empty database`
+          : '') +
         `\nFirst visit: ${visit?.total_kb} kB, JavaScript before the map chunk ${visit?.javascript_before_map_chunk_kb} kB`,
     );
     return result;

@@ -16,7 +16,12 @@ const POSTS = Number(process.env.BENCH_POSTS ?? 5000);
 const USERS = 200;
 
 /** Posts around real stations (a third each spots, events, photos), with likes, comments and photos. */
-async function seed(query: Query): Promise<{ postIds: string[]; centers: [number, number][] }> {
+export async function seedPosts(
+  query: Query,
+  count = POSTS,
+  /** Photos, likes and comments too (false: the posts alone, as the map needs). */
+  reactions = true,
+): Promise<{ postIds: string[]; centers: [number, number][] }> {
   await query(`
     insert into users (id, name, email, password_hash, email_verified_at)
     select gen_random_uuid(), 'ベンチ会員' || g, 'bench' || g || '@example.jp', 'x', now()
@@ -35,30 +40,32 @@ async function seed(query: Query): Promise<{ postIds: string[]; centers: [number
            case when g % 3 = 1 then now() + ((g % 60) - 30) * interval '1 day' end,
            case when g % 3 = 1 then now() + ((g % 60) - 29) * interval '1 day' end,
            now() - g * interval '1 minute', now()
-    from generate_series(1, ${POSTS}) g cross join u cross join sg
+    from generate_series(1, ${count}) g cross join u cross join sg
     join station_groups s on s.id = sg.ids[1 + (g * 7919) % array_length(sg.ids, 1)]`);
-  await query(`
-    insert into images (id, owner_id, mime_type, storage_key, width, height, byte_size,
-                        thumb_storage_key, thumb_width, thumb_height)
-    select gen_random_uuid(), p.user_id, 'image/webp', 'bench/' || p.id || '-' || n || '.webp',
-           2048, 1536, 400000, 'bench/' || p.id || '-' || n || '.thumb.webp', 480, 360
-    from posts p, generate_series(0, 2) n where p.kind = 'image'`);
-  await query(`
-    insert into post_images (post_id, image_id, position)
-    select p.id, i.id, (row_number() over (partition by p.id order by i.storage_key) - 1)::smallint
-    from posts p join images i on i.storage_key like 'bench/' || p.id || '-%'`);
-  await query(`
-    insert into likes (post_id, user_id)
-    select p.id, u.id from posts p join users u on (hashtext(p.id::text || u.id::text) % 40) = 0
-    on conflict do nothing`);
-  await query(`
-    insert into comments (id, post_id, user_id, body)
-    select gen_random_uuid(), p.id, u.id, 'いい写真ですね！'
-    from posts p join users u on (hashtext(u.id::text || p.id::text) % 100) = 0`);
-  await query(`
-    update posts set
-      like_count = (select count(*) from likes where likes.post_id = posts.id),
-      comment_count = (select count(*) from comments where comments.post_id = posts.id)`);
+  if (reactions) {
+    await query(`
+      insert into images (id, owner_id, mime_type, storage_key, width, height, byte_size,
+                          thumb_storage_key, thumb_width, thumb_height)
+      select gen_random_uuid(), p.user_id, 'image/webp', 'bench/' || p.id || '-' || n || '.webp',
+             2048, 1536, 400000, 'bench/' || p.id || '-' || n || '.thumb.webp', 480, 360
+      from posts p, generate_series(0, 2) n where p.kind = 'image'`);
+    await query(`
+      insert into post_images (post_id, image_id, position)
+      select p.id, i.id, (row_number() over (partition by p.id order by i.storage_key) - 1)::smallint
+      from posts p join images i on i.storage_key like 'bench/' || p.id || '-%'`);
+    await query(`
+      insert into likes (post_id, user_id)
+      select p.id, u.id from posts p join users u on (hashtext(p.id::text || u.id::text) % 40) = 0
+      on conflict do nothing`);
+    await query(`
+      insert into comments (id, post_id, user_id, body)
+      select gen_random_uuid(), p.id, u.id, 'いい写真ですね！'
+      from posts p join users u on (hashtext(u.id::text || p.id::text) % 100) = 0`);
+    await query(`
+      update posts set
+        like_count = (select count(*) from likes where likes.post_id = posts.id),
+        comment_count = (select count(*) from comments where comments.post_id = posts.id)`);
+  }
   await query('analyze');
   const ids = await query('select id from posts order by id');
   const centers = await query(
@@ -88,7 +95,7 @@ async function markerPayload(server: RunningServer, url: string) {
   };
 }
 
-async function measureAll(server: RunningServer, seeded: Awaited<ReturnType<typeof seed>>) {
+async function measureAll(server: RunningServer, seeded: Awaited<ReturnType<typeof seedPosts>>) {
   // City-sized boxes (about zoom 12) around many different stations.
   const cityBoxes = seeded.centers.map(
     ([lng, lat]) =>
@@ -110,5 +117,5 @@ async function measureAll(server: RunningServer, seeded: Awaited<ReturnType<type
 }
 
 export function benchPosts(postgresUrl: string | undefined) {
-  return onBothDatabases(postgresUrl, { name: 'posts', seed, measure: measureAll });
+  return onBothDatabases(postgresUrl, { name: 'posts', seed: seedPosts, measure: measureAll });
 }
