@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildIdPlugin } from './build-id-plugin';
+import { precompressPlugin } from './precompress-plugin';
 
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
 const buildId = process.env.EKISPOT_BUILD_ID ?? `${Date.now().toString(36)}`;
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), buildIdPlugin(buildId)],
+  plugins: [react(), buildIdPlugin(buildId), precompressPlugin()],
   resolve: { alias: { '@ekispot/shared': sharedSource } },
   define: { __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev') },
   server: {

@@ -12,7 +12,7 @@ export default defineProject({
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
     // jsdom renders with MUI are slow on a busy 2-core machine; a real hang still fails.
     testTimeout: 15_000,

@@ -33,6 +33,22 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** Where the web build's hashed scripts and styles are served from (plugins/web.ts). */
+const BUILD_ASSETS_PREFIX = '/assets/';
+
+/**
+ * The headers that mean something on a script or stylesheet. The rest (framing, referrer,
+ * XSS filter, DNS prefetch, origin cluster, download options) apply to the documents and
+ * workers a response creates, not to a script a page loads, and would add about 700 bytes to
+ * each of the 60 or so files of a first visit over HTTP/1.1 (docs/security.md#headers). A
+ * worker takes its CSP from its own script's response, so the build's module workers (`.mjs`)
+ * keep it.
+ */
+function assetHeadersOf(headers: Record<string, string>): Record<string, string> {
+  const keep = ['x-content-type-options', 'cross-origin-resource-policy'];
+  return Object.fromEntries(keep.map((name) => [name, headers[name]!]));
+}
+
 /**
  * Security headers with a strict CSP the web app runs under: scripts only from us;
  * inline styles are needed by MUI/emotion; MapLibre's worker runs from our origin or a blob.
@@ -67,8 +83,15 @@ export const securityPlugin = fp(
       // Shared post links open in other sites; referrer carries only our origin.
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const assetHeaders = assetHeadersOf(headers);
+    const workerHeaders = {
+      ...assetHeaders,
+      'content-security-policy': headers['content-security-policy']!,
+    };
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!request.url.startsWith(BUILD_ASSETS_PREFIX)) reply.headers(headers);
+      else
+        reply.headers(request.url.split('?')[0]!.endsWith('.mjs') ? workerHeaders : assetHeaders);
       done();
     });
     app.addHook('onSend', async (request, reply, payload) => {

@@ -107,6 +107,8 @@ export const webPlugin = fp(
       root: options.distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files (apps/web/precompress-plugin.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const relative = path.relative(options.distDir, filePath);
         if (relative.startsWith(`assets${path.sep}`)) {

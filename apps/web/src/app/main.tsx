@@ -1,8 +1,5 @@
 // Must stay first: configures zod before any schema is built (see zod-config.ts).
 import './zod-config';
-// The web font behind the device's own (lib/fonts.ts): 120 files split by unicode-range, of
-// which a page downloads only those its text needs, and none on a device with Japanese fonts.
-import '@fontsource/noto-sans-jp/400.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

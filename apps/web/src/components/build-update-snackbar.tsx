@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
 import { useEffect, useState } from 'react';
 import { BUILD_ID, IS_DEV_BUILD } from '../config/env';
 import { messages } from '../config/messages';
 import { startBuildCheck } from '../lib/build-check';
+import { LazySnackbar } from './lazy-mui';
 
 /** Offers a reload when the server has a newer build than the one running. */
 export function BuildUpdateSnackbar() {
@@ -18,7 +18,7 @@ export function BuildUpdateSnackbar() {
   }, []);
 
   return (
-    <Snackbar
+    <LazySnackbar
       open={updateAvailable}
       message={messages.buildUpdate.available}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
 import { useSyncExternalStore } from 'react';
 import { messages } from '../config/messages';
 import { dismissFlash, readFlash, subscribeFlash } from '../lib/flash-message';
+import { LazySnackbar } from './lazy-mui';
 
 const AUTO_HIDE_MS = 8_000;
 
@@ -13,7 +13,7 @@ export function FlashSnackbar() {
     if (flash) dismissFlash(flash.id);
   };
   return (
-    <Snackbar
+    <LazySnackbar
       key={flash?.id}
       open={flash !== null}
       autoHideDuration={AUTO_HIDE_MS}
@@ -33,6 +33,6 @@ export function FlashSnackbar() {
       >
         {flash?.text}
       </Alert>
-    </Snackbar>
+    </LazySnackbar>
   );
 }

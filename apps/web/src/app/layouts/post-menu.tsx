@@ -8,15 +8,15 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Fab from '@mui/material/Fab';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { bottomNavItemSx } from '../../components/layout/bottom-nav';
+import { LazyMenu } from '../../components/lazy-mui';
 import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
-import { StationPickerDialog } from '../../features/stations/components/station-picker-dialog';
+import { LazyStationPickerDialog } from '../../features/stations/components/lazy-station-picker-dialog';
 
 const text = messages.nav;
 const picker = messages.stationPicker;
@@ -42,9 +42,13 @@ export function PostMenu({ variant }: { variant: PostMenuVariant }) {
     'aria-controls': open ? menuId : undefined,
     'aria-expanded': open ? ('true' as const) : undefined,
     onClick: (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget),
+    // Hovering or focusing the button fetches the menu's code, so the first press opens at once.
+    onPointerEnter: LazyMenu.preload,
+    onFocus: LazyMenu.preload,
   };
 
   const ask = (kind: 'event' | 'image') => {
+    LazyStationPickerDialog.preload();
     setAnchor(null);
     setAsking(kind);
   };
@@ -82,7 +86,7 @@ export function PostMenu({ variant }: { variant: PostMenuVariant }) {
           {text.postShort}
         </Fab>
       )}
-      <Menu
+      <LazyMenu
         id={menuId}
         anchorEl={anchor}
         open={open}
@@ -109,8 +113,8 @@ export function PostMenu({ variant }: { variant: PostMenuVariant }) {
           </ListItemIcon>
           <ListItemText primary={text.postImage} secondary={text.postImageHint} />
         </MenuItem>
-      </Menu>
-      <StationPickerDialog
+      </LazyMenu>
+      <LazyStationPickerDialog
         open={asking !== null}
         title={asking === 'event' ? picker.eventTitle : picker.imageTitle}
         intro={asking === 'event' ? picker.eventIntro : picker.imageIntro}

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
 import { MOBILE_MEDIA_QUERY } from '../../lib/theme';
-import { StationPickerDialog } from '../../features/stations/components/station-picker-dialog';
+import { LazyStationPickerDialog } from '../../features/stations/components/lazy-station-picker-dialog';
 
 /**
  * The header's station search: a field-like button on desktop, an icon on phones, opening
@@ -20,6 +20,9 @@ export function StationSearchButton() {
       <Button
         color="inherit"
         onClick={() => setOpen(true)}
+        // Hovering or focusing the button fetches the search's code, so it opens at once.
+        onPointerEnter={LazyStationPickerDialog.preload}
+        onFocus={LazyStationPickerDialog.preload}
         aria-haspopup="dialog"
         startIcon={<SearchIcon aria-hidden="true" />}
         sx={{
@@ -50,7 +53,7 @@ export function StationSearchButton() {
           {messages.nav.search}
         </Box>
       </Button>
-      <StationPickerDialog
+      <LazyStationPickerDialog
         open={open}
         title={messages.stationPicker.searchTitle}
         intro={messages.stationPicker.searchIntro}

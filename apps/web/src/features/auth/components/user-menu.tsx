@@ -7,10 +7,10 @@ import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LazyMenu } from '../../../components/lazy-mui';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { showFlash } from '../../../lib/flash-message';
@@ -52,11 +52,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
         aria-controls={open ? menuId : undefined}
         aria-expanded={open ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={LazyMenu.preload}
+        onFocus={LazyMenu.preload}
         sx={{ p: 0.5 }}
       >
         <UserAvatar name={user.name} avatar={user.avatar} size={36} />
       </IconButton>
-      <Menu
+      <LazyMenu
         id={menuId}
         anchorEl={anchor}
         open={open}
@@ -106,7 +108,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </ListItemIcon>
           <ListItemText>{text.logout}</ListItemText>
         </MenuItem>
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

@@ -2,8 +2,8 @@ import MyLocationIcon from '@mui/icons-material/MyLocation';
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Snackbar from '@mui/material/Snackbar';
 import Tooltip from '@mui/material/Tooltip';
+import { LazySnackbar } from '../../../components/lazy-mui';
 import { messages } from '../../../config/messages';
 import { useCurrentPosition } from '../../../hooks/use-current-position';
 
@@ -31,11 +31,11 @@ export function LocateButton({ onLocate }: { onLocate: (lat: number, lng: number
           </IconButton>
         </span>
       </Tooltip>
-      <Snackbar open={error !== null} autoHideDuration={6000} onClose={clearError}>
+      <LazySnackbar open={error !== null} autoHideDuration={6000} onClose={clearError}>
         <Alert severity="warning" onClose={clearError} variant="filled">
           {error}
         </Alert>
-      </Snackbar>
+      </LazySnackbar>
     </>
   );
 }

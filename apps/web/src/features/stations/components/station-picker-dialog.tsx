@@ -10,7 +10,7 @@ import { messages } from '../../../config/messages';
 import type { SelectedStation } from './station-popup';
 import { StationSearchBox } from './station-search-box';
 
-interface StationPickerDialogProps {
+export interface StationPickerDialogProps {
   open: boolean;
   title: string;
   intro: string;

@@ -1,13 +1,13 @@
 import type { CamelCased, LineSearchResult, StationSearchResult } from '@ekispot/shared';
 import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { AutocompleteInput } from '../../../components/form/autocomplete-input';
 import { messages } from '../../../config/messages';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useSearchStations } from '../api/search-stations';
 import { formatResultLines, formatResultName } from '../utils/search-result';
-import { LineStationsDialog } from './line-stations-dialog';
+import { LazyLineStationsDialog } from './lazy-line-stations-dialog';
 import type { SelectedStation } from './station-popup';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -103,15 +103,15 @@ export function StationSearchBox({
           </li>
         )}
         renderInput={(params) => (
-          <TextField
-            {...params}
+          <AutocompleteInput
+            params={params}
             autoFocus={autoFocus}
             label={messages.map.searchLabel}
             placeholder={messages.map.searchPlaceholder}
           />
         )}
       />
-      <LineStationsDialog lineId={lineId} onClose={() => setLineId(null)} onSelect={onSelect} />
+      <LazyLineStationsDialog lineId={lineId} onClose={() => setLineId(null)} onSelect={onSelect} />
     </>
   );
 }
