@@ -109,6 +109,9 @@ export const webPlugin = fp(
       index: false,
       // The build writes .br and .gz copies of its text files (apps/web/precompress-plugin.ts).
       preCompressed: true,
+      // Hashed names never change content: the ETag is enough, and ranges are never asked for.
+      lastModified: false,
+      acceptRanges: false,
       setHeaders(res, filePath) {
         const relative = path.relative(options.distDir, filePath);
         if (relative.startsWith(`assets${path.sep}`)) {

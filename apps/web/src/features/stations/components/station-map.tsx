@@ -49,7 +49,7 @@ import type { SelectedPosts } from './post-marker-popup';
 import { PostMarkerStatus } from './post-marker-status';
 import { StationPopup } from './station-popup';
 import type { SelectedStation } from './station-popup';
-import { StationSearchBox } from './station-search-box';
+import { StationSearchField } from './station-search-field';
 
 const STATION_LAYERS = [CLUSTER_LAYER_ID, STATION_POINT_LAYER_ID];
 const POST_LAYERS = [POST_CLUSTER_LAYER_ID, POST_POINT_LAYER_ID];
@@ -259,7 +259,7 @@ export function StationMap() {
         }}
       >
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <StationSearchBox onSelect={flyToStation} />
+          <StationSearchField onSelect={flyToStation} />
           <LocateButton onLocate={flyToPosition} />
         </Stack>
         <Box sx={{ mt: 1 }}>

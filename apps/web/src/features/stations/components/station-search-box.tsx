@@ -24,12 +24,15 @@ type Option =
 export function StationSearchBox({
   onSelect,
   autoFocus = false,
+  initialInput = '',
 }: {
   onSelect: (station: SelectedStation) => void;
   /** In a dialog that opens for the search, the field takes the focus. */
   autoFocus?: boolean;
+  /** What was typed into the map's first-view field before the search loaded. */
+  initialInput?: string;
 }) {
-  const [input, setInput] = useState('');
+  const [input, setInput] = useState(initialInput);
   const [lineId, setLineId] = useState<number | null>(null);
   const query = useDebouncedValue(input, SEARCH_DEBOUNCE_MS);
   const search = useSearchStations(query);
@@ -75,6 +78,10 @@ export function StationSearchBox({
           input.trim() === '' ? messages.map.searchTyping : messages.map.searchNoOptions
         }
         autoHighlight
+        // Text typed before the search loaded gets its suggestions as soon as it is here, and
+        // stays unselected so that the next key adds to it instead of replacing it.
+        openOnFocus={initialInput.trim() !== ''}
+        selectOnFocus={initialInput === ''}
         forcePopupIcon={false}
         clearOnBlur={false}
         renderOption={({ key, ...props }, option) => (

@@ -1,0 +1,46 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../config/messages';
+import { renderWithApp } from '../../../test/render-with-app';
+import { StationSearchField } from './station-search-field';
+
+beforeEach(() => {
+  // The search's own calls are not what is tested here: every search finds nothing.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(
+      async () =>
+        new Response(
+          JSON.stringify({
+            data: { items: [], lines: [] },
+            message: '',
+            status: 200,
+            success: true,
+            errors: null,
+          }),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
+    ),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('StationSearchField', () => {
+  it('is the labelled combobox from the start, and becomes the full search on focus with what was typed', async () => {
+    renderWithApp(<StationSearchField onSelect={() => undefined} />);
+    const first = screen.getByRole('combobox', { name: '駅を検索' });
+    expect(first.getAttribute('aria-expanded')).toBe('false');
+
+    const user = userEvent.setup();
+    await user.type(first, '新宿');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '駅を検索' })).not.toBe(first));
+    const search = screen.getByRole('combobox', { name: '駅を検索' });
+    expect((search as HTMLInputElement).value).toBe('新宿');
+    expect(document.activeElement).toBe(search);
+    // The next keys add to the text, and the loaded search answers (here: nothing found).
+    await user.type(search, '三丁目');
+    expect((search as HTMLInputElement).value).toBe('新宿三丁目');
+    expect(await screen.findByText(messages.map.searchNoOptions)).toBeTruthy();
+  });
+});
