@@ -165,10 +165,16 @@ export function StationMap() {
     mapRef.current?.flyTo({ center: [lng, lat], zoom: STATION_ZOOM, duration: 1200 });
   }, []);
 
-  const handleIdle = useCallback(() => {
+  // Ready once a frame has drawn the station clusters (docs/benchmarks.md#map-first-render):
+  // the land, the borders and the post markers may still be arriving, and the basemap's
+  // details only start loading then.
+  const handleRender = useCallback(() => {
     const map = mapRef.current;
-    if (!ready && stations && map?.isSourceLoaded(STATIONS_SOURCE_ID)) setReady(true);
-  }, [ready, stations]);
+    if (ready || !stations || !map?.isSourceLoaded(STATIONS_SOURCE_ID)) return;
+    // Loaded could still mean the empty collection the source starts with.
+    if (showStations && map.querySourceFeatures(STATIONS_SOURCE_ID).length === 0) return;
+    setReady(true);
+  }, [ready, stations, showStations]);
 
   return (
     <Box
@@ -205,7 +211,7 @@ export function StationMap() {
           saveView({ lat: center.lat, lng: center.lng, zoom: event.target.getZoom() });
           posts.refresh();
         }}
-        onIdle={handleIdle}
+        onRender={ready ? undefined : handleRender}
       >
         <Source
           id={STATIONS_SOURCE_ID}
