@@ -79,6 +79,16 @@ export const railwayLabelLayer: LayerProps = {
   },
 };
 
+export const prefectureBorderLayer: LayerProps = {
+  id: 'prefecture-borders',
+  type: 'line',
+  paint: {
+    'line-color': MAP_COLORS.prefectureBorder,
+    'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.4, 10, 1.5],
+    'line-dasharray': [3, 2],
+  },
+};
+
 export const prefectureLabelLayer: LayerProps = {
   id: 'prefecture-labels',
   type: 'symbol',

@@ -3,6 +3,8 @@ import type { LayerSpecification, SourceSpecification, StyleSpecification } from
 
 export const BASEMAP_LAND_URL = '/basemap/japan-land.json';
 export const BASEMAP_PREFECTURES_URL = '/basemap/prefectures.json';
+/** The configured raster tiles' layer, when there are tiles. */
+export const RASTER_LAYER_ID = 'basemap';
 
 export const MAP_COLORS = {
   sea: '#a9d3e8',
@@ -54,31 +56,18 @@ export const EMPTY_COLLECTION: FeatureCollection<Geometry> = {
 };
 
 function offlineLayers(): LayerSpecification[] {
-  return [
-    { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': MAP_COLORS.land } },
-    {
-      id: 'prefecture-borders',
-      type: 'line',
-      source: 'prefectures',
-      paint: {
-        'line-color': MAP_COLORS.prefectureBorder,
-        'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.4, 10, 1.5],
-        'line-dasharray': [3, 2],
-      },
-    },
-  ];
+  return [{ id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': MAP_COLORS.land } }];
 }
 
 /**
- * The static part of the map style. The offline layers (static GeoJSON, no `glyphs` URL:
- * labels come from the device's fonts) are always there; configured raster tiles are drawn
- * over them, so a tile that fails to load leaves the offline map visible. Railways, prefecture
- * names and stations are added as sources by the map components.
+ * The static part of the map style. The offline land (static GeoJSON, no `glyphs` URL: labels
+ * come from the device's fonts) is always there; configured raster tiles are drawn over it, so
+ * a tile that fails to load leaves the offline map visible. Prefecture borders and names,
+ * railways and stations are added as sources by the map components (BaseMap's details).
  */
 export function buildBasemapStyle(options: BasemapOptions): StyleSpecification {
   const sources: Record<string, SourceSpecification> = {
     land: { type: 'geojson', data: BASEMAP_LAND_URL, attribution: options.attribution },
-    prefectures: { type: 'geojson', data: BASEMAP_PREFECTURES_URL },
   };
   const layers: LayerSpecification[] = [
     { id: 'sea', type: 'background', paint: { 'background-color': MAP_COLORS.sea } },
@@ -94,7 +83,7 @@ export function buildBasemapStyle(options: BasemapOptions): StyleSpecification {
       maxzoom: 18,
       ...(options.tileAttribution ? { attribution: options.tileAttribution } : {}),
     };
-    layers.push({ id: 'basemap', type: 'raster', source: 'basemap' });
+    layers.push({ id: RASTER_LAYER_ID, type: 'raster', source: 'basemap' });
   }
 
   return {

@@ -20,7 +20,7 @@ export const stationKeys = {
   mapMarkersIn: (bbox: string, zoom: number, kinds: string) =>
     [...stationKeys.mapMarkers(), bbox, zoom, kinds] as const,
   railways: () => ['map', 'railways'] as const,
-  prefectureLabels: () => ['basemap', 'prefecture-labels'] as const,
+  prefectureShapes: () => ['basemap', 'prefectures'] as const,
   prefectures: () => ['prefectures'] as const,
   lines: (prefecture: number | null) => ['lines', prefecture] as const,
   line: (lineId: number) => ['lines', 'detail', lineId] as const,

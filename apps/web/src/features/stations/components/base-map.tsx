@@ -7,16 +7,22 @@ import type { MapProps, MapRef } from 'react-map-gl/maplibre';
 import { getRuntimeConfig } from '../../../config/runtime-config';
 import { messages } from '../../../config/messages';
 import {
+  prefectureBorderLayer,
   prefectureLabelLayer,
   railwayCasingLayer,
   railwayLabelLayer,
   railwayLayer,
   shinkansenLayer,
 } from '../../../lib/map/basemap-layers';
-import { buildBasemapStyle, EMPTY_COLLECTION } from '../../../lib/map/basemap-style';
+import {
+  buildBasemapStyle,
+  EMPTY_COLLECTION,
+  prefectureLabelPoints,
+  RASTER_LAYER_ID,
+} from '../../../lib/map/basemap-style';
 import { LOCAL_IDEOGRAPH_FONT_FAMILY } from '../../../lib/map/map-fonts';
 import { configureMaplibre } from '../../../lib/map/maplibre-setup';
-import { usePrefectureLabels } from '../api/get-prefecture-labels';
+import { usePrefectureShapes } from '../api/get-prefecture-shapes';
 import { useRailways } from '../api/get-railways';
 
 configureMaplibre();
@@ -40,7 +46,7 @@ type BaseMapProps = Omit<MapProps, 'mapLib' | 'mapStyle' | 'localIdeographFontFa
   children?: ReactNode;
   ref?: Ref<MapRef>;
   /**
-   * Railway lines and prefecture names (false: not yet). The top map turns them on once its
+   * Railway lines, prefecture borders and names (false: not yet). The top map turns them on once its
    * station clusters are drawn, so the first view is not kept waiting for the basemap's details
    * (docs/basemap.md#first-visit).
    */
@@ -65,7 +71,11 @@ export function BaseMap({ children, ref, showDetails = true, ...props }: BaseMap
     [config.mapTileUrl, config.mapTileAttribution],
   );
   const railways = useRailways(showDetails);
-  const prefectureLabels = usePrefectureLabels(offline && showDetails);
+  const prefectures = usePrefectureShapes(showDetails);
+  const prefectureLabels = useMemo(
+    () => (prefectures.data ? prefectureLabelPoints(prefectures.data) : EMPTY_COLLECTION),
+    [prefectures.data],
+  );
 
   return (
     <MapView
@@ -77,6 +87,10 @@ export function BaseMap({ children, ref, showDetails = true, ...props }: BaseMap
       attributionControl={{ compact: false }}
       {...props}
     >
+      <Source id="prefectures" type="geojson" data={prefectures.data ?? EMPTY_COLLECTION}>
+        {/* Under configured raster tiles, as the land is. */}
+        <Layer {...prefectureBorderLayer} beforeId={offline ? undefined : RASTER_LAYER_ID} />
+      </Source>
       <Source id="railways" type="geojson" data={railways.data ?? EMPTY_COLLECTION}>
         <Layer {...shinkansenLayer} />
         <Layer {...railwayCasingLayer} />
@@ -84,11 +98,7 @@ export function BaseMap({ children, ref, showDetails = true, ...props }: BaseMap
         <Layer {...railwayLabelLayer} />
       </Source>
       {offline ? (
-        <Source
-          id="prefecture-labels"
-          type="geojson"
-          data={prefectureLabels.data ?? EMPTY_COLLECTION}
-        >
+        <Source id="prefecture-labels" type="geojson" data={prefectureLabels}>
           <Layer {...prefectureLabelLayer} />
         </Source>
       ) : null}
