@@ -1,0 +1,40 @@
+import net from 'node:net';
+
+/**
+ * A TCP relay in front of a server that counts every byte the server sends back: what a browser
+ * receives on a visit, headers and compression included, and also what its workers fetch, which
+ * the page's DevTools session does not see (MapLibre's worker script and the files it loads).
+ */
+export async function startCountingProxy(target: string) {
+  const { hostname, port } = new URL(target);
+  let received = 0;
+  const sockets = new Set<net.Socket>();
+  const relay = net.createServer((client) => {
+    const upstream = net.connect(Number(port), hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => socket.destroy());
+      socket.on('close', () => {
+        sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    upstream.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+    });
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const address = relay.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    /** Bytes the server sent through the relay so far. */
+    received: () => received,
+    stop: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    },
+  };
+}
