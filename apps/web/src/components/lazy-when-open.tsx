@@ -15,24 +15,14 @@ export function lazyWhenOpen<P extends object>(
   /** Whether the props ask for it to show; `open` unless told otherwise. */
   isOpen: (props: P) => boolean = (props) => 'open' in props && Boolean(props.open),
 ) {
-  let loaded: ComponentType<P> | null = null;
-  let pending: Promise<ComponentType<P>> | null = null;
-  const preload = () => {
-    pending ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        pending = null;
-        throw error;
-      },
-    );
-    return pending;
-  };
+  const { preload, loaded } = singleLoad(load);
 
   function WhenOpen(props: P): JSX.Element | null {
     const open = isOpen(props);
-    const [component, setComponent] = useState<{ current: ComponentType<P> } | null>(() =>
-      open && loaded ? { current: loaded } : null,
-    );
+    const [component, setComponent] = useState<{ current: ComponentType<P> } | null>(() => {
+      const ready = loaded();
+      return open && ready ? { current: ready } : null;
+    });
     useEffect(() => {
       if (!open || component) return undefined;
       let active = true;
@@ -47,7 +37,7 @@ export function lazyWhenOpen<P extends object>(
       };
     }, [open, component]);
     // Opened again after another instance loaded it: no need to wait for the effect.
-    const Component = component?.current ?? (open ? loaded : null);
+    const Component = component?.current ?? (open ? loaded() : null);
     return Component ? <Component {...props} /> : null;
   }
   /** For event handlers: a failure here is simply tried again on open. */
@@ -55,4 +45,26 @@ export function lazyWhenOpen<P extends object>(
     preload().catch(() => undefined);
   };
   return Object.assign(WhenOpen, { preload: warm });
+}
+
+/**
+ * One download shared by every caller, remembered once it arrived (`loaded`); a failed one is
+ * forgotten, so the next call tries again.
+ */
+export function singleLoad<T>(load: () => Promise<T>) {
+  let value: T | null = null;
+  let pending: Promise<T> | null = null;
+  return {
+    preload: () => {
+      pending ??= load().then(
+        (result) => (value = result),
+        (error: unknown) => {
+          pending = null;
+          throw error;
+        },
+      );
+      return pending;
+    },
+    loaded: () => value,
+  };
 }

@@ -2,24 +2,15 @@ import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useId, useState } from 'react';
+import { singleLoad } from '../../../components/lazy-when-open';
 import { messages } from '../../../config/messages';
 import type { StationSearchBox as StationSearchBoxComponent } from './station-search-box';
 import type { SelectedStation } from './station-popup';
 
-let loaded: typeof StationSearchBoxComponent | null = null;
-let pending: Promise<typeof StationSearchBoxComponent> | null = null;
-
-function loadSearchBox() {
-  pending ??= import('./station-search-box').then(
-    (module) => (loaded = module.StationSearchBox),
-    (error: unknown) => {
-      // A failed download is tried again on the next hover or focus.
-      pending = null;
-      throw error;
-    },
-  );
-  return pending;
-}
+// A failed download is tried again on the next hover or focus.
+const searchBox = singleLoad<typeof StationSearchBoxComponent>(() =>
+  import('./station-search-box').then((module) => module.StationSearchBox),
+);
 
 /**
  * The map's station search as the first view draws it: the same labelled field, with the
@@ -28,7 +19,7 @@ function loadSearchBox() {
  * and the focus kept (docs/basemap.md#first-visit).
  */
 export function StationSearchField({ onSelect }: { onSelect: (station: SelectedStation) => void }) {
-  const [SearchBox, setSearchBox] = useState(() => loaded);
+  const [SearchBox, setSearchBox] = useState(() => searchBox.loaded());
   const [input, setInput] = useState('');
   const [focused, setFocused] = useState(false);
   const id = useId();
@@ -36,7 +27,7 @@ export function StationSearchField({ onSelect }: { onSelect: (station: SelectedS
   if (SearchBox) return <SearchBox onSelect={onSelect} initialInput={input} autoFocus={focused} />;
 
   const warm = () => {
-    loadSearchBox().then(
+    searchBox.preload().then(
       (component) => setSearchBox(() => component),
       () => undefined,
     );
