@@ -11,7 +11,8 @@ const clusterDist = path.dirname(
 /**
  * The peer of the top map: a plain Leaflet + Leaflet.markercluster page (both from npm, served
  * from this process) with the same points, the same cluster radius and the same first view, and
- * no basemap at all. It marks `data-map-ready` once the clusters are on screen.
+ * no basemap at all (and, like the top map's first view, no station names). It marks
+ * `data-map-ready` once the clusters are on screen.
  */
 function pageHtml(bounds: [[number, number], [number, number]], radius: number) {
   const [[west, south], [east, north]] = bounds;
@@ -28,7 +29,7 @@ function pageHtml(bounds: [[number, number], [number, number]], radius: number) 
   const map = L.map('map', { minZoom: 3, maxZoom: 18 }).fitBounds([[${south}, ${west}], [${north}, ${east}]], { padding: [8, 8] });
   fetch('/markers.json').then((response) => response.json()).then(({ data }) => {
     const group = L.markerClusterGroup({ maxClusterRadius: ${radius} });
-    group.addLayers(data.ids.map((id, i) => L.marker([data.lats[i], data.lngs[i]], { title: data.names[i] })));
+    group.addLayers(data.ids.map((id, i) => L.marker([data.lats[i], data.lngs[i]])));
     map.addLayer(group);
     requestAnimationFrame(() => requestAnimationFrame(() => document.body.dataset.mapReady = 'true'));
   });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
 
 describeInBrowser('top map', () => {
   const browser = useBrowser();
@@ -27,6 +27,34 @@ describeInBrowser('top map', () => {
     expect(Number(url.searchParams.get('lat'))).toBeCloseTo(35.681, 2);
     expect(Number(url.searchParams.get('lng'))).toBeCloseTo(139.767, 2);
     expect(Number(url.searchParams.get('z'))).toBeCloseTo(13, 0);
+  });
+
+  it('asks for station names only once zoomed in, and names a tapped station', async () => {
+    const { page } = await browser.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/stations/markers/names')) asked.push(request.url());
+    });
+    await open(page, '/');
+    await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+
+    // 東京 in the middle of a street-level view: its names arrive, and a tap on it names it.
+    const markers = await (await fetch(`${baseUrl}/api/v2/stations/markers`)).json();
+    const tokyo = markers.data.ids.indexOf(1130101);
+    const [lat, lng] = [markers.data.lats[tokyo], markers.data.lngs[tokyo]];
+    const names = page.waitForResponse((response) =>
+      response.url().endsWith('/stations/markers/names'),
+    );
+    await open(page, `/?lat=${lat}&lng=${lng}&z=16`);
+    expect((await names).status()).toBe(200);
+    await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
+    const canvas = page.locator('canvas.maplibregl-canvas');
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('no map canvas');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.getByTestId('station-popup').getByRole('heading', { name: '東京' }).waitFor();
   });
 
   it('finds a station with the search box and opens its pop-up and page', async () => {

@@ -69,16 +69,23 @@ export type StationDetail = z.infer<typeof stationDetailSchema>;
 
 /**
  * Every station group in a compact, column-wise form: index i of each array
- * describes one group. Columns compress far better than objects.
+ * describes one group. Columns compress far better than objects. The names come
+ * separately (stationMarkerNamesSchema): the map shows them only once zoomed in.
  */
 export const stationMarkersSchema = z.object({
   count: z.number().int(),
   ids: z.array(z.number().int()),
   lats: z.array(z.number()),
   lngs: z.array(z.number()),
-  names: z.array(z.string()),
 });
 export type StationMarkers = z.infer<typeof stationMarkersSchema>;
+
+/** The names of the station markers, column-wise: `names[i]` is the name of group `ids[i]`. */
+export const stationMarkerNamesSchema = z.object({
+  ids: z.array(z.number().int()),
+  names: z.array(z.string()),
+});
+export type StationMarkerNames = z.infer<typeof stationMarkerNamesSchema>;
 
 export const stationSearchQuerySchema = z.object({
   q: textSchema({ error: '検索キーワードを入力してください。' })

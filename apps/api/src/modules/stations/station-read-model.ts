@@ -1,4 +1,4 @@
-import type { LineKind, StationMarkers, StationSummary } from '@ekispot/shared';
+import type { LineKind, StationMarkerNames, StationMarkers, StationSummary } from '@ekispot/shared';
 import { preparePayload, type PreparedPayload } from '../../lib/prepared-payload.js';
 import type { ReadModelRows } from './stations.repository.js';
 
@@ -77,6 +77,7 @@ export interface StationReadModel {
   openGroupsByLat: ModelGroup[];
   terms: { name: ModelTerm[]; reading: ModelTerm[]; romaji: ModelTerm[] };
   markers: PreparedPayload;
+  markerNames: PreparedPayload;
 }
 
 const byLineOrder = (lines: Map<number, ModelLine>) => (a: ModelStation, b: ModelStation) => {
@@ -207,6 +208,9 @@ export async function buildStationReadModel(rows: ReadModelRows): Promise<Statio
     ids: openGroups.map((group) => group.id),
     lats: openGroups.map((group) => roundCoordinate(group.lat)),
     lngs: openGroups.map((group) => roundCoordinate(group.lng)),
+  };
+  const markerNames: StationMarkerNames = {
+    ids: markers.ids,
     names: openGroups.map((group) => group.name),
   };
 
@@ -223,6 +227,7 @@ export async function buildStationReadModel(rows: ReadModelRows): Promise<Statio
     openGroupsByLat: [...openGroups].sort((a, b) => a.lat - b.lat || a.id - b.id),
     terms,
     markers: await preparePayload(markers),
+    markerNames: await preparePayload(markerNames),
   };
 }
 

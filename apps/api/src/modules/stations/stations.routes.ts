@@ -9,6 +9,7 @@ import {
   lineDetailSchema,
   lineParamsSchema,
   stationSearchResponseSchema,
+  stationMarkerNamesSchema,
   stationMarkersSchema,
   stationNearbyQuerySchema,
   stationRandomQuerySchema,
@@ -46,12 +47,21 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       },
     },
     async (request, reply) =>
-      sendPrepared(
-        request,
-        reply,
-        await service.getMarkersPayload(db),
-        'public, max-age=300, stale-while-revalidate=86400',
-      ),
+      sendPrepared(request, reply, await service.getMarkersPayload(db), STATION_DATA_CACHE),
+  );
+
+  app.get(
+    `${API_BASE_PATH}/stations/markers/names`,
+    {
+      schema: {
+        tags,
+        summary: 'The names of the station markers, column-wise (asked for once zoomed in)',
+        description: 'Cacheable: send If-None-Match with the last ETag to get 304.',
+        response: { 200: successEnvelopeSchema(stationMarkerNamesSchema) },
+      },
+    },
+    async (request, reply) =>
+      sendPrepared(request, reply, await service.getMarkerNamesPayload(db), STATION_DATA_CACHE),
   );
 
   app.get(

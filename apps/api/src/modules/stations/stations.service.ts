@@ -100,6 +100,10 @@ export async function getMarkersPayload(db: Database): Promise<PreparedPayload> 
   return (await getStationReadModel(db)).markers;
 }
 
+export async function getMarkerNamesPayload(db: Database): Promise<PreparedPayload> {
+  return (await getStationReadModel(db)).markerNames;
+}
+
 export async function getStation(db: Database, id: number): Promise<StationDetail> {
   const model = await getStationReadModel(db);
   const group = model.groups.get(id);

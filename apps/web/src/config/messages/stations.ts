@@ -27,6 +27,7 @@ export const stationsMessages = {
     geolocationTimeout: '現在地の取得がタイムアウトしました。もう一度お試しください。',
     popupLines: '路線',
     popupLoading: '路線を読み込み中…',
+    popupNameLoading: '駅名を読み込み中…',
     popupDetail: '駅の詳細を見る',
     popupClose: '閉じる',
     legendLabel: '地図の記号',

@@ -1,9 +1,12 @@
-import { stationMarkersSchema } from '@ekispot/shared';
+import { stationMarkerNamesSchema, stationMarkersSchema } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { stationKeys } from './query-keys';
 
-/** GET /stations/markers — every station group, column-wise. */
+/** Station data changes only with an import: an hour before asking again (then by ETag). */
+const STATION_DATA_STALE_MS = 60 * 60_000;
+
+/** GET /stations/markers — every station group's position, column-wise. */
 export async function getStationMarkers(signal?: AbortSignal) {
   const { data } = await apiRequest('/stations/markers', { schema: stationMarkersSchema, signal });
   return data;
@@ -13,10 +16,31 @@ export function stationMarkersQueryOptions() {
   return queryOptions({
     queryKey: stationKeys.markers(),
     queryFn: ({ signal }) => getStationMarkers(signal),
-    staleTime: 60 * 60_000,
+    staleTime: STATION_DATA_STALE_MS,
   });
 }
 
 export function useStationMarkers() {
   return useQuery(stationMarkersQueryOptions());
+}
+
+/** GET /stations/markers/names — the markers' names, asked for once the map is zoomed in. */
+export async function getStationMarkerNames(signal?: AbortSignal) {
+  const { data } = await apiRequest('/stations/markers/names', {
+    schema: stationMarkerNamesSchema,
+    signal,
+  });
+  return data;
+}
+
+export function stationMarkerNamesQueryOptions() {
+  return queryOptions({
+    queryKey: stationKeys.markerNames(),
+    queryFn: ({ signal }) => getStationMarkerNames(signal),
+    staleTime: STATION_DATA_STALE_MS,
+  });
+}
+
+export function useStationMarkerNames(enabled: boolean) {
+  return useQuery({ ...stationMarkerNamesQueryOptions(), enabled });
 }

@@ -13,6 +13,7 @@ export const stationKeys = {
   nearby: (lat: number, lng: number) => [...stationKeys.all, 'nearby', lat, lng] as const,
   search: (q: string) => [...stationKeys.all, 'search', q] as const,
   markers: () => [...stationKeys.all, 'markers'] as const,
+  markerNames: () => [...stationKeys.markers(), 'names'] as const,
   postLists: () => [...stationKeys.all, 'posts'] as const,
   posts: (stationGroupId: number, kind: PostKind | null) =>
     [...stationKeys.postLists(), stationGroupId, kind ?? 'all'] as const,

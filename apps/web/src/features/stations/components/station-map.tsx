@@ -14,12 +14,12 @@ import { MAP_CLUSTER_RADIUS_PX } from '@ekispot/shared';
 import { messages } from '../../../config/messages';
 import { EMPTY_COLLECTION } from '../../../lib/map/basemap-style';
 import { usePrimaryLoading } from '../../../lib/page-loading';
-import { useStationMarkers } from '../api/get-station-markers';
+import { useStationMarkerNames, useStationMarkers } from '../api/get-station-markers';
 import { useMapKindsUrl } from '../hooks/use-map-kinds-url';
 import { useMapViewUrl } from '../hooks/use-map-view-url';
 import { useViewportPostMarkers } from '../hooks/use-viewport-post-markers';
 import { JAPAN_FIT_BOUNDS } from '../utils/map-view';
-import { markersToGeoJson } from '../utils/markers-to-geojson';
+import { markersToGeoJson, namesById } from '../utils/markers-to-geojson';
 import {
   POST_CLUSTER_LAYER_ID,
   POST_CLUSTER_PROPERTIES,
@@ -34,6 +34,7 @@ import {
   CLUSTER_LAYER_ID,
   clusterCountLayer,
   clusterLayer,
+  STATION_NAMES_MIN_ZOOM,
   STATION_POINT_LAYER_ID,
   stationLabelLayer,
   stationPointLayer,
@@ -48,7 +49,7 @@ import { PostMarkerPopup } from './post-marker-popup';
 import type { SelectedPosts } from './post-marker-popup';
 import { PostMarkerStatus } from './post-marker-status';
 import { StationPopup } from './station-popup';
-import type { SelectedStation } from './station-popup';
+import type { PopupStation, SelectedStation } from './station-popup';
 import { StationSearchField } from './station-search-field';
 
 const STATION_LAYERS = [CLUSTER_LAYER_ID, STATION_POINT_LAYER_ID];
@@ -59,7 +60,7 @@ const POST_CLUSTER_MAX_ZOOM = 17;
 const CLUSTER_LIST_MAX = 20;
 
 type Selection =
-  { type: 'station'; station: SelectedStation } | { type: 'posts'; posts: SelectedPosts };
+  { type: 'station'; station: PopupStation } | { type: 'posts'; posts: SelectedPosts };
 
 /** Shows or hides a layer through its layout, keeping the rest of its style. */
 function withVisibility(layer: LayerProps, visible: boolean): LayerProps {
@@ -89,10 +90,19 @@ export function StationMap() {
   const [selected, setSelected] = useState<Selection | null>(null);
   const [ready, setReady] = useState(false);
   const [cursor, setCursor] = useState<string>('');
-  const stations = useMemo(
-    () => (markers.data ? markersToGeoJson(markers.data) : null),
-    [markers.data],
+  // Names are only shown zoomed in (docs/basemap.md#first-visit): asked for from then on.
+  const [wantNames, setWantNames] = useState(
+    !fitJapan && initialView.zoom >= STATION_NAMES_MIN_ZOOM,
   );
+  const names = useStationMarkerNames(wantNames);
+  const nameMap = useMemo(() => (names.data ? namesById(names.data) : undefined), [names.data]);
+  const stations = useMemo(
+    () => (markers.data ? markersToGeoJson(markers.data, nameMap) : null),
+    [markers.data, nameMap],
+  );
+  const noteZoom = useCallback((zoom: number) => {
+    if (zoom >= STATION_NAMES_MIN_ZOOM) setWantNames(true);
+  }, []);
 
   const showStations = kinds.includes('station');
   const posts = useViewportPostMarkers(mapRef, kinds, { showEnded });
@@ -144,8 +154,11 @@ export function StationMap() {
         return;
       }
       const name: unknown = feature.properties?.name;
-      if (typeof id === 'number' && typeof name === 'string') {
-        setSelected({ type: 'station', station: { id, name, lat, lng } });
+      if (typeof id === 'number') {
+        // Unnamed before the names load: the popup shows the name from the station's detail.
+        const station = { id, name: typeof name === 'string' ? name : null, lat, lng };
+        setSelected({ type: 'station', station });
+        setWantNames(true);
       }
     },
     [posts.byId],
@@ -204,11 +217,13 @@ export function StationMap() {
           // The fitted first view goes into the address too, so it can be shared at once.
           const center = event.target.getCenter();
           saveView({ lat: center.lat, lng: center.lng, zoom: event.target.getZoom() });
+          noteZoom(event.target.getZoom());
           posts.refresh(true);
         }}
         onMoveEnd={(event) => {
           const center = event.target.getCenter();
           saveView({ lat: center.lat, lng: center.lng, zoom: event.target.getZoom() });
+          noteZoom(event.target.getZoom());
           posts.refresh();
         }}
         onRender={ready ? undefined : handleRender}

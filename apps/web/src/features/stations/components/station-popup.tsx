@@ -14,13 +14,16 @@ export interface SelectedStation {
   lng: number;
 }
 
+/** A station tapped on the map before the markers' names have loaded has no name yet. */
+export type PopupStation = Omit<SelectedStation, 'name'> & { name: string | null };
+
 /** Pop-up for a clicked or searched station: name, lines (fetched on open) and a link. */
 export function StationPopup({
   station,
   onClose,
   placeBelow = false,
 }: {
-  station: SelectedStation;
+  station: PopupStation;
   onClose: () => void;
   /** On phones the search panel covers the top of the map: open the popup below the marker. */
   placeBelow?: boolean;
@@ -40,7 +43,7 @@ export function StationPopup({
     >
       <Box sx={{ minWidth: 200, pr: 2 }} data-testid="station-popup">
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-          {station.name}
+          {station.name ?? detail.data?.name ?? messages.map.popupNameLoading}
         </Typography>
         {detail.data ? (
           <Typography variant="caption" color="text.secondary" component="p">

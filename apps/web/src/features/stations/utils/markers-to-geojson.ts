@@ -1,32 +1,40 @@
-import type { StationMarkers } from '@ekispot/shared';
+import type { StationMarkerNames, StationMarkers } from '@ekispot/shared';
 import type { FeatureCollection, Point } from 'geojson';
 
 export interface StationMarkerProperties {
   id: number;
-  name: string;
+  /** Absent until the names have loaded (the map asks for them once zoomed in). */
+  name?: string;
 }
 
-/** Turns the column-wise marker payload into GeoJSON points (one per station group). */
+/** The names by group id, from their column-wise payload. */
+export function namesById(names: StationMarkerNames): Map<number, string> {
+  const byId = new Map<number, string>();
+  const length = Math.min(names.ids.length, names.names.length);
+  for (let index = 0; index < length; index += 1) byId.set(names.ids[index]!, names.names[index]!);
+  return byId;
+}
+
+/**
+ * Turns the column-wise marker payload into GeoJSON points (one per station group), named when
+ * the names are at hand.
+ */
 export function markersToGeoJson(
   markers: StationMarkers,
+  names?: ReadonlyMap<number, string>,
 ): FeatureCollection<Point, StationMarkerProperties> {
-  const length = Math.min(
-    markers.ids.length,
-    markers.lats.length,
-    markers.lngs.length,
-    markers.names.length,
-  );
+  const length = Math.min(markers.ids.length, markers.lats.length, markers.lngs.length);
   const features: FeatureCollection<Point, StationMarkerProperties>['features'] = [];
   for (let index = 0; index < length; index += 1) {
     const id = markers.ids[index];
     const lat = markers.lats[index];
     const lng = markers.lngs[index];
-    const name = markers.names[index];
-    if (id === undefined || lat === undefined || lng === undefined || name === undefined) continue;
+    if (id === undefined || lat === undefined || lng === undefined) continue;
+    const name = names?.get(id);
     features.push({
       type: 'Feature',
       id,
-      properties: { id, name },
+      properties: name === undefined ? { id } : { id, name },
       geometry: { type: 'Point', coordinates: [lng, lat] },
     });
   }

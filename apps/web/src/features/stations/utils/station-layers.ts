@@ -9,6 +9,11 @@ export const CLUSTER_LAYER_ID = 'station-clusters';
 export const STATION_POINT_LAYER_ID = 'station-points';
 /** Station names appear from this zoom on. */
 export const STATION_LABEL_MIN_ZOOM = 12;
+/**
+ * The markers' names are asked for from this zoom on, ahead of the labels: the country view the
+ * map opens on never shows a name, so a first visit does not download 8,800 of them.
+ */
+export const STATION_NAMES_MIN_ZOOM = STATION_LABEL_MIN_ZOOM - 2;
 
 export type ClusterSizeClass = 'small' | 'medium' | 'large';
 
