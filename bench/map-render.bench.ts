@@ -53,16 +53,23 @@ async function recordTransfers(page: Page) {
   return () => [...requests.values()];
 }
 
-async function timeToReady(browser: Browser, url: string, record = false) {
+async function timeToReady(
+  browser: Browser,
+  url: string,
+  /** For the recorded visit: resolves once the server has gone quiet after the first view. */
+  settled?: () => Promise<void>,
+) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  const transfers = record ? await recordTransfers(page) : null;
+  const transfers = settled ? await recordTransfers(page) : null;
   const started = Date.now();
   await page.goto(url, { waitUntil: 'commit' });
   await page.locator('[data-map-ready="true"]').waitFor({ timeout: 60_000 });
   const ms = Date.now() - started;
-  // Let whatever the first view still asks for arrive, so the transfer counts it.
-  if (transfers) await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Let whatever the first view still asks for arrive (the basemap's details start only now),
+  // so the transfer counts it. Playwright's `networkidle` is no use here: it fires once, and
+  // often already fired during the map's first frames, before the details were asked for.
+  if (settled) await settled();
   const list = transfers?.() ?? [];
   await context.close();
   return { ms, transfers: list };
@@ -136,7 +143,7 @@ export async function benchMapRender() {
     const floorClusters: number[] = [];
     // One untimed first visit through a counting relay: what the page and its workers receive.
     const relay = await startCountingProxy(server.url);
-    const recorded = await timeToReady(browser, relay.url, true);
+    const recorded = await timeToReady(browser, relay.url, () => relay.settled());
     const visit = firstVisit(recorded.transfers, relay.received());
     await relay.stop();
     for (let run = 0; run < RUNS; run += 1) {

@@ -32,6 +32,22 @@ export async function startCountingProxy(target: string) {
     url: `http://127.0.0.1:${address.port}`,
     /** Bytes the server sent through the relay so far. */
     received: () => received,
+    /**
+     * Resolves once the server has sent nothing for `quietMs` (or after `limitMs`): what a page
+     * loads after its first view (the map's details, fetched by its worker too) has arrived.
+     */
+    settled: async (quietMs = 1500, limitMs = 20_000) => {
+      const deadline = Date.now() + limitMs;
+      let last = received;
+      let quietSince = Date.now();
+      while (Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        if (received !== last) {
+          last = received;
+          quietSince = Date.now();
+        } else if (Date.now() - quietSince >= quietMs) return;
+      }
+    },
     stop: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => relay.close(() => resolve()));

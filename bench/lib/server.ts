@@ -35,7 +35,12 @@ export async function startServer(
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-bench-')));
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
+  // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops (open it in
+  // Chrome's DevTools, Performance tab).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, entry], {
     cwd: root,
     env: {
       ...process.env,
