@@ -1,3 +1,4 @@
+import { decodeStationMarkers } from '@ekispot/shared';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.js';
 import { recordResponses } from './lib/bare-server.js';
@@ -119,8 +120,12 @@ export async function benchMapRender() {
   if (!executablePath) return { skipped: 'no Chromium found' };
   const server = await startServer();
   const [markers] = await recordResponses(server, ['/api/v2/stations/markers']);
+  // The peer pages get the same points as plain columns (Ekispot's answer is delta-coded).
+  const plainMarkers = Buffer.from(
+    JSON.stringify({ data: decodeStationMarkers(JSON.parse(markers!.body.toString('utf8')).data) }),
+  );
   const peer = await startLeafletPage({
-    markersJson: markers!.body,
+    markersJson: plainMarkers,
     bounds: JAPAN_FIT_BOUNDS,
     clusterRadius: CLUSTER_RADIUS_PX,
   });
@@ -129,7 +134,7 @@ export async function benchMapRender() {
     (['background', 'clusters'] as const).map((variant) =>
       startMaplibreFloorPage({
         variant,
-        markersJson: markers!.body,
+        markersJson: plainMarkers,
         bounds: JAPAN_FIT_BOUNDS,
         clusterRadius: CLUSTER_RADIUS_PX,
       }),

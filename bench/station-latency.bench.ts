@@ -6,7 +6,7 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 
 async function stationIds(server: RunningServer): Promise<number[]> {
-  const response = await fetch(`${server.url}/api/v2/stations/markers`);
+  const response = await fetch(`${server.url}/api/v2/stations/markers/names`);
   const body = (await response.json()) as { data: { ids: number[] } };
   return body.data.ids;
 }

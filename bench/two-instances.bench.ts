@@ -12,7 +12,7 @@ const ROLLING_S = Number(process.env.BENCH_ROLLING_S ?? 60);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function stationPaths(url: string): Promise<() => string> {
-  const response = await fetch(`${url}/api/v2/stations/markers`);
+  const response = await fetch(`${url}/api/v2/stations/markers/names`);
   const ids = ((await response.json()) as { data: { ids: number[] } }).data.ids;
   let next = 0;
   // A fixed stride over the ids: every run asks for the same spread of stations.

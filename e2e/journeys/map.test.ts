@@ -1,3 +1,4 @@
+import { decodeStationMarkers } from '@ekispot/shared';
 import { expect, it } from 'vitest';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
 
@@ -29,21 +30,27 @@ describeInBrowser('top map', () => {
     expect(Number(url.searchParams.get('z'))).toBeCloseTo(13, 0);
   });
 
-  it('asks for station names only once zoomed in, and names a tapped station', async () => {
+  it('asks for names and detailed lines only once zoomed in, and names a tapped station', async () => {
     const { page } = await browser.newPage();
     const asked: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/stations/markers/names')) asked.push(request.url());
+      const { pathname } = new URL(request.url());
+      if (/\/stations\/markers\/names$|\/map\/railways|\/basemap\/prefectures/.test(pathname))
+        asked.push(pathname);
     });
     await open(page, '/');
     await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
-    await page.waitForLoadState('networkidle');
-    expect(asked).toEqual([]);
+    // The country view: simplified lines and borders, no names.
+    await expect
+      .poll(() => [...asked].sort())
+      .toEqual(['/api/v2/map/railways/overview', '/basemap/prefectures-overview.json']);
 
     // 東京 in the middle of a street-level view: its names arrive, and a tap on it names it.
-    const markers = await (await fetch(`${baseUrl}/api/v2/stations/markers`)).json();
-    const tokyo = markers.data.ids.indexOf(1130101);
-    const [lat, lng] = [markers.data.lats[tokyo], markers.data.lngs[tokyo]];
+    const markers = decodeStationMarkers(
+      (await (await fetch(`${baseUrl}/api/v2/stations/markers`)).json()).data,
+    );
+    const tokyo = markers.ids.indexOf(1130101);
+    const [lat, lng] = [markers.lats[tokyo], markers.lngs[tokyo]];
     const names = page.waitForResponse((response) =>
       response.url().endsWith('/stations/markers/names'),
     );
@@ -55,6 +62,8 @@ describeInBrowser('top map', () => {
     if (!box) throw new Error('no map canvas');
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.getByTestId('station-popup').getByRole('heading', { name: '東京' }).waitFor();
+    await expect.poll(() => asked).toContain('/api/v2/map/railways');
+    expect(asked).toContain('/basemap/prefectures.json');
   });
 
   it('finds a station with the search box and opens its pop-up and page', async () => {

@@ -67,18 +67,65 @@ export const stationDetailSchema = stationSummarySchema.extend({
 });
 export type StationDetail = z.infer<typeof stationDetailSchema>;
 
+/** Marker coordinates travel as whole numbers of 1/MARKER_COORDINATE_SCALE degree (about 1 m). */
+export const MARKER_COORDINATE_SCALE = 100_000;
+
 /**
- * Every station group in a compact, column-wise form: index i of each array
- * describes one group. Columns compress far better than objects. The names come
- * separately (stationMarkerNamesSchema): the map shows them only once zoomed in.
+ * Every open station group's position in a compact, column-wise form, delta-coded: index i of
+ * each column describes one group (by ascending id), as its difference from group i-1 (group 0:
+ * from zero). Ids are whole numbers, coordinates whole numbers of 1/`scale` degree. Neighbouring
+ * ids are mostly neighbouring stations on one line, so the differences are short numbers, and
+ * the answer is a fifth smaller with brotli than the plain columns. The names come separately
+ * (stationMarkerNamesSchema): the map shows them only once zoomed in. `decodeStationMarkers`
+ * gives the plain columns back.
  */
 export const stationMarkersSchema = z.object({
   count: z.number().int(),
-  ids: z.array(z.number().int()),
-  lats: z.array(z.number()),
-  lngs: z.array(z.number()),
+  scale: z.number().int().positive(),
+  deltas: z.object({
+    ids: z.array(z.number().int()),
+    lats: z.array(z.number().int()),
+    lngs: z.array(z.number().int()),
+  }),
 });
 export type StationMarkers = z.infer<typeof stationMarkersSchema>;
+
+export interface DecodedStationMarkers {
+  ids: number[];
+  lats: number[];
+  lngs: number[];
+}
+
+/** The plain columns of a delta-coded marker answer (stationMarkersSchema). */
+export function decodeStationMarkers({ scale, deltas }: StationMarkers): DecodedStationMarkers {
+  const length = Math.min(deltas.ids.length, deltas.lats.length, deltas.lngs.length);
+  const decoded: DecodedStationMarkers = { ids: [], lats: [], lngs: [] };
+  let [id, lat, lng] = [0, 0, 0];
+  for (let index = 0; index < length; index += 1) {
+    id += deltas.ids[index]!;
+    lat += deltas.lats[index]!;
+    lng += deltas.lngs[index]!;
+    decoded.ids.push(id);
+    decoded.lats.push(lat / scale);
+    decoded.lngs.push(lng / scale);
+  }
+  return decoded;
+}
+
+/** The delta-coded form of plain columns (coordinates rounded to 1/`scale` degree). */
+export function encodeStationMarkers(
+  { ids, lats, lngs }: DecodedStationMarkers,
+  scale = MARKER_COORDINATE_SCALE,
+): StationMarkers {
+  const delta = (values: number[]) =>
+    values.map((value, index) => value - (index === 0 ? 0 : values[index - 1]!));
+  const whole = (values: number[]) => values.map((value) => Math.round(value * scale));
+  return {
+    count: ids.length,
+    scale,
+    deltas: { ids: delta(ids), lats: delta(whole(lats)), lngs: delta(whole(lngs)) },
+  };
+}
 
 /** The names of the station markers, column-wise: `names[i]` is the name of group `ids[i]`. */
 export const stationMarkerNamesSchema = z.object({

@@ -15,7 +15,7 @@ import {
   createCountryViewCache,
   getMapMarkers,
 } from './map-markers.service.js';
-import { getRailwaysPayload } from './map.service.js';
+import { getRailwaysOverviewPayload, getRailwaysPayload } from './map.service.js';
 
 export const mapRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const countryView = createCountryViewCache(db);
@@ -34,6 +34,27 @@ export const mapRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
         request,
         reply,
         await getRailwaysPayload(db),
+        'public, max-age=3600, stale-while-revalidate=86400',
+      ),
+  );
+
+  app.get(
+    `${API_BASE_PATH}/map/railways/overview`,
+    {
+      schema: {
+        tags: ['map'],
+        summary: 'The railway lines simplified for country and region views (below zoom 7)',
+        description:
+          'The same lines as /map/railways, each simplified to 0.02° and rounded to 2 decimals: ' +
+          'no line moves by more than a pixel below zoom 7.',
+        response: { 200: successEnvelopeSchema(railwayCollectionSchema) },
+      },
+    },
+    async (request, reply) =>
+      sendPrepared(
+        request,
+        reply,
+        await getRailwaysOverviewPayload(db),
         'public, max-age=3600, stale-while-revalidate=86400',
       ),
   );

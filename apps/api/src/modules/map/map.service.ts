@@ -4,14 +4,19 @@ import {
   listRailwayStations,
   listStationLinks,
 } from '../stations/stations.service.js';
-import { buildRailwayFeatures, type RailwayLineInput } from './railway-geometry.js';
+import {
+  buildRailwayFeatures,
+  overviewRailways,
+  type RailwayLineInput,
+} from './railway-geometry.js';
 
 type LineBuild = RailwayLineInput & {
   stations: RailwayLineInput['stations'][number][];
   links: (readonly [number, number])[];
 };
 
-export const getRailwaysPayload = createStationDataCache(async (db) => {
+/** The railway lines of the current station data, built once per import. */
+const getRailwayFeatures = createStationDataCache(async (db) => {
   const [rows, links] = await Promise.all([listRailwayStations(db), listStationLinks(db)]);
   const lines = new Map<number, LineBuild>();
   for (const row of rows) {
@@ -25,5 +30,14 @@ export const getRailwaysPayload = createStationDataCache(async (db) => {
   for (const link of links) {
     lines.get(link.lineId)?.links.push([link.fromStationId, link.toStationId]);
   }
-  return preparePayload(buildRailwayFeatures([...lines.values()]));
+  return buildRailwayFeatures([...lines.values()]);
 });
+
+export const getRailwaysPayload = createStationDataCache(async (db) =>
+  preparePayload(await getRailwayFeatures(db)),
+);
+
+/** The lines simplified for the country and region views (the top map's first view). */
+export const getRailwaysOverviewPayload = createStationDataCache(async (db) =>
+  preparePayload(overviewRailways(await getRailwayFeatures(db))),
+);

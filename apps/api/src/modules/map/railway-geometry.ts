@@ -15,6 +15,7 @@ import type { LineKind } from '@ekispot/shared';
  * are shorter than a local hop on screen.
  */
 
+import simplify from 'simplify-js';
 // The distance is shared with the stamp check-in (lib/geo.ts).
 import { haversineMetres, type LatLng } from '../../lib/geo.js';
 
@@ -235,4 +236,40 @@ function toRoundedPath(stations: readonly LatLng[]): LngLat[] {
 function round(value: number): number {
   const factor = 10 ** COORDINATE_DECIMALS;
   return Math.round(value * factor) / factor;
+}
+
+/**
+ * Railways for the country and region views: each line simplified (Douglas–Peucker) to
+ * `toleranceDegrees` and rounded to `decimals`, keeping every part's ends. At zoom 6 a pixel is
+ * about 0.02°, so the default moves no line by more than a pixel there, at a third of the
+ * points and a quarter of the bytes (docs/basemap.md#first-visit).
+ */
+export function overviewRailways(
+  collection: RailwayFeatureCollection,
+  { toleranceDegrees = 0.02, decimals = 2 } = {},
+): RailwayFeatureCollection {
+  const factor = 10 ** decimals;
+  const round = (value: number) => Math.round(value * factor) / factor;
+  return {
+    type: 'FeatureCollection',
+    features: collection.features.map((feature) => ({
+      ...feature,
+      geometry: {
+        type: 'MultiLineString',
+        coordinates: feature.geometry.coordinates.map((part) => {
+          const points = part.map(([x, y]) => ({ x, y }));
+          const kept = simplify(points, toleranceDegrees, true).map(({ x, y }): LngLat => [
+            round(x),
+            round(y),
+          ]);
+          // Rounding can fold neighbours together: drop repeats, keep at least a segment.
+          const distinct = kept.filter(
+            (point, index) =>
+              index === 0 || point[0] !== kept[index - 1]![0] || point[1] !== kept[index - 1]![1],
+          );
+          return distinct.length >= 2 ? distinct : [kept[0]!, kept[kept.length - 1]!];
+        }),
+      },
+    })),
+  };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { isInJapan } from '@ekispot/shared';
+import { decodeStationMarkers, isInJapan } from '@ekispot/shared';
 import { count, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -230,7 +230,9 @@ describe('upgrading a database of the previous version in place', () => {
     expect(gone).toMatchObject({ name: 'なくなった駅', closed: true, closed_on: null });
     expect(gone.stations[0]).toMatchObject({ closed: true, line: { id: 99001, name: '旧線' } });
 
-    const markers = (await app.inject('/api/v2/stations/markers')).json().data;
+    const markers = decodeStationMarkers(
+      (await app.inject('/api/v2/stations/markers')).json().data,
+    );
     expect(markers.ids).not.toContain(9930101);
     expect(markers.ids).not.toContain(1111230);
     expect(markers.ids).toContain(1130230);
@@ -304,7 +306,7 @@ describe('upgrading a database of the previous version in place', () => {
       headers: { 'if-none-match': String(markersBefore.headers.etag) },
     });
     expect(markers.statusCode).toBe(200);
-    expect(markers.json().data.ids).not.toContain(1110315);
+    expect(decodeStationMarkers(markers.json().data).ids).not.toContain(1110315);
     const names = await app.inject({
       url: '/api/v2/stations/markers/names',
       headers: { 'if-none-match': String(namesBefore.headers.etag) },

@@ -1,4 +1,5 @@
-import type { LineKind, StationMarkerNames, StationMarkers, StationSummary } from '@ekispot/shared';
+import { encodeStationMarkers } from '@ekispot/shared';
+import type { LineKind, StationMarkerNames, StationSummary } from '@ekispot/shared';
 import { preparePayload, type PreparedPayload } from '../../lib/prepared-payload.js';
 import type { ReadModelRows } from './stations.repository.js';
 
@@ -115,8 +116,6 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 }
 
 /** 5 decimals ≈ 1 m: enough for a marker, and it keeps the payload small. */
-const roundCoordinate = (value: number) => Math.round(value * 1e5) / 1e5;
-
 export async function buildStationReadModel(rows: ReadModelRows): Promise<StationReadModel> {
   const prefectureNames = new Map(rows.prefectures.map((row) => [row.id, row.name]));
   const lines = new Map<number, ModelLine>();
@@ -203,14 +202,13 @@ export async function buildStationReadModel(rows: ReadModelRows): Promise<Statio
     });
   }
 
-  const markers: StationMarkers = {
-    count: openGroups.length,
+  const markers = encodeStationMarkers({
     ids: openGroups.map((group) => group.id),
-    lats: openGroups.map((group) => roundCoordinate(group.lat)),
-    lngs: openGroups.map((group) => roundCoordinate(group.lng)),
-  };
+    lats: openGroups.map((group) => group.lat),
+    lngs: openGroups.map((group) => group.lng),
+  });
   const markerNames: StationMarkerNames = {
-    ids: markers.ids,
+    ids: openGroups.map((group) => group.id),
     names: openGroups.map((group) => group.name),
   };
 

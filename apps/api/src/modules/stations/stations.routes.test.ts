@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeStationMarkers, MARKER_COORDINATE_SCALE } from '@ekispot/shared';
 import { createTestApp } from '../../../test/test-app.js';
 import { haversineMetres } from '../map/railway-geometry.js';
 
@@ -20,22 +21,24 @@ async function get(url: string, headers: Record<string, string> = {}) {
 }
 
 describe('GET /api/v2/stations/markers', () => {
-  it('returns every open station group column-wise, under 50 kB with brotli', async () => {
+  it('returns every open station group column-wise, under 40 kB with brotli', async () => {
     const response = await get('/api/v2/stations/markers', { 'accept-encoding': 'br, gzip' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     const body = JSON.parse(zlib.brotliDecompressSync(response.rawPayload).toString('utf8'));
     expect(body.success).toBe(true);
     expect(body.data.count).toBe(OPEN_GROUPS);
-    expect(body.data.ids).toHaveLength(OPEN_GROUPS);
-    expect(body.data.lats).toHaveLength(OPEN_GROUPS);
-    expect(body.data.lngs).toHaveLength(OPEN_GROUPS);
+    expect(body.data.scale).toBe(MARKER_COORDINATE_SCALE);
+    const markers = decodeStationMarkers(body.data);
+    expect(markers.ids).toHaveLength(OPEN_GROUPS);
+    expect(markers.lats).toHaveLength(OPEN_GROUPS);
+    expect(markers.lngs).toHaveLength(OPEN_GROUPS);
     // The names come separately, only when the map is zoomed in.
     expect(body.data).not.toHaveProperty('names');
-    const shinjuku = body.data.ids.indexOf(1130208);
-    expect(body.data.lats[shinjuku]).toBeCloseTo(35.6897, 3);
-    expect(body.data.lngs[shinjuku]).toBeCloseTo(139.7006, 3);
-    expect(response.rawPayload.length).toBeLessThanOrEqual(50 * 1024);
+    const shinjuku = markers.ids.indexOf(1130208);
+    expect(markers.lats[shinjuku]).toBeCloseTo(35.6897, 3);
+    expect(markers.lngs[shinjuku]).toBeCloseTo(139.7006, 3);
+    expect(response.rawPayload.length).toBeLessThanOrEqual(40 * 1024);
   });
 
   it('gzip stays under 150 kB too, and the ETag gives 304', async () => {
@@ -66,7 +69,7 @@ describe('GET /api/v2/stations/markers/names', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     const { data } = JSON.parse(zlib.brotliDecompressSync(response.rawPayload).toString('utf8'));
-    expect(data.ids).toEqual(markers.json().data.ids);
+    expect(data.ids).toEqual(decodeStationMarkers(markers.json().data).ids);
     expect(data.names).toHaveLength(OPEN_GROUPS);
     // 新十津川 (札沼線, closed 2020-04-01) left the map layer; 高輪ゲートウェイ (2020) is on it.
     expect(data.names).not.toContain('新十津川');
@@ -304,6 +307,42 @@ describe('GET /api/v2/map/railways', () => {
     expect(yamanote.geometry.type).toBe('MultiLineString');
     const ring = yamanote.geometry.coordinates[0];
     expect(ring[0]).toEqual(ring[ring.length - 1]);
+  });
+
+  it('has an overview of the same lines: their own points rounded, under a third of the bytes', async () => {
+    const [full, overview] = await Promise.all([
+      get('/api/v2/map/railways', { 'accept-encoding': 'br' }),
+      get('/api/v2/map/railways/overview', { 'accept-encoding': 'br' }),
+    ]);
+    expect(overview.statusCode).toBe(200);
+    expect(overview.headers.etag).toBeDefined();
+    expect(overview.headers.etag).not.toBe(full.headers.etag);
+    expect(overview.rawPayload.length).toBeLessThan(full.rawPayload.length / 3);
+    type Collection = {
+      features: { id: number; properties: object; geometry: { coordinates: number[][][] } }[];
+    };
+    const decode = (response: typeof full) =>
+      JSON.parse(zlib.brotliDecompressSync(response.rawPayload).toString('utf8'))
+        .data as Collection;
+    const [detailed, simple] = [decode(full), decode(overview)];
+    expect(simple.features.map((f) => [f.id, f.properties])).toEqual(
+      detailed.features.map((f) => [f.id, f.properties]),
+    );
+    for (const [index, feature] of simple.features.entries()) {
+      const parts = detailed.features[index]!.geometry.coordinates;
+      expect(feature.geometry.coordinates).toHaveLength(parts.length);
+      for (const [partIndex, part] of feature.geometry.coordinates.entries()) {
+        const source = parts[partIndex]!;
+        expect(part.length).toBeGreaterThanOrEqual(2);
+        expect(part.length).toBeLessThanOrEqual(source.length);
+        // Every kept point is a rounded point of the line, and the ends are kept.
+        const near = (point: number[], target: number[]) =>
+          Math.abs(point[0]! - target[0]!) <= 0.005 && Math.abs(point[1]! - target[1]!) <= 0.005;
+        expect(near(part[0]!, source[0]!)).toBe(true);
+        expect(near(part.at(-1)!, source.at(-1)!)).toBe(true);
+        for (const point of part) expect(source.some((kept) => near(point, kept))).toBe(true);
+      }
+    }
   });
 
   it('leaves out express and through chords that skip local stops', async () => {

@@ -3,6 +3,14 @@ import type { LayerSpecification, SourceSpecification, StyleSpecification } from
 
 export const BASEMAP_LAND_URL = '/basemap/japan-land.json';
 export const BASEMAP_PREFECTURES_URL = '/basemap/prefectures.json';
+export const BASEMAP_PREFECTURES_OVERVIEW_URL = '/basemap/prefectures-overview.json';
+
+/**
+ * How much detail the basemap's lines need: below zoom 6 (a pixel is 0.02° or more) the railways
+ * and prefecture borders come simplified, at a fraction of the bytes (docs/basemap.md#first-visit).
+ */
+export type BasemapDetail = 'overview' | 'full';
+export const BASEMAP_FULL_DETAIL_MIN_ZOOM = 6;
 /** The configured raster tiles' layer, when there are tiles. */
 export const RASTER_LAYER_ID = 'basemap';
 

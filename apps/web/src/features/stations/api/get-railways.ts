@@ -1,22 +1,34 @@
 import { railwayCollectionSchema } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { BasemapDetail } from '../../../lib/map/basemap-style';
 import { stationKeys } from './query-keys';
 
-/** GET /map/railways — railway lines as GeoJSON (properties camelCased by the client). */
-export async function getRailways(signal?: AbortSignal) {
-  const { data } = await apiRequest('/map/railways', { schema: railwayCollectionSchema, signal });
+const RAILWAY_PATHS: Record<BasemapDetail, string> = {
+  overview: '/map/railways/overview',
+  full: '/map/railways',
+};
+
+/**
+ * GET /map/railways (or its simplified overview) — railway lines as GeoJSON (properties
+ * camelCased by the client).
+ */
+export async function getRailways(detail: BasemapDetail, signal?: AbortSignal) {
+  const { data } = await apiRequest(RAILWAY_PATHS[detail], {
+    schema: railwayCollectionSchema,
+    signal,
+  });
   return data;
 }
 
-export function railwaysQueryOptions() {
+export function railwaysQueryOptions(detail: BasemapDetail) {
   return queryOptions({
-    queryKey: stationKeys.railways(),
-    queryFn: ({ signal }) => getRailways(signal),
+    queryKey: stationKeys.railways(detail),
+    queryFn: ({ signal }) => getRailways(detail, signal),
     staleTime: Infinity,
   });
 }
 
-export function useRailways(enabled = true) {
-  return useQuery({ ...railwaysQueryOptions(), enabled });
+export function useRailways(detail: BasemapDetail, enabled = true) {
+  return useQuery({ ...railwaysQueryOptions(detail), enabled });
 }

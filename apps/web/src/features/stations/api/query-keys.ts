@@ -1,5 +1,6 @@
 import type { PostKind } from '@ekispot/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import type { BasemapDetail } from '../../../lib/map/basemap-style';
 
 /**
  * Every query key of the stations feature (stations, their posts, the map's markers and
@@ -20,8 +21,8 @@ export const stationKeys = {
   mapMarkers: () => ['map', 'markers'] as const,
   mapMarkersIn: (bbox: string, zoom: number, kinds: string) =>
     [...stationKeys.mapMarkers(), bbox, zoom, kinds] as const,
-  railways: () => ['map', 'railways'] as const,
-  prefectureShapes: () => ['basemap', 'prefectures'] as const,
+  railways: (detail: BasemapDetail) => ['map', 'railways', detail] as const,
+  prefectureShapes: (detail: BasemapDetail) => ['basemap', 'prefectures', detail] as const,
   prefectures: () => ['prefectures'] as const,
   lines: (prefecture: number | null) => ['lines', prefecture] as const,
   line: (lineId: number) => ['lines', 'detail', lineId] as const,

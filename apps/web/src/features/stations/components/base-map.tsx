@@ -1,9 +1,9 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import * as maplibregl from 'maplibre-gl';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode, Ref } from 'react';
 import { Layer, Map as MapView, Source } from 'react-map-gl/maplibre';
-import type { MapProps, MapRef } from 'react-map-gl/maplibre';
+import type { MapProps, MapRef, ViewStateChangeEvent } from 'react-map-gl/maplibre';
 import { getRuntimeConfig } from '../../../config/runtime-config';
 import { messages } from '../../../config/messages';
 import {
@@ -15,6 +15,7 @@ import {
   shinkansenLayer,
 } from '../../../lib/map/basemap-layers';
 import {
+  BASEMAP_FULL_DETAIL_MIN_ZOOM,
   buildBasemapStyle,
   EMPTY_COLLECTION,
   prefectureLabelPoints,
@@ -58,7 +59,14 @@ type BaseMapProps = Omit<MapProps, 'mapLib' | 'mapStyle' | 'localIdeographFontFa
  * it), railway lines and prefecture names. Children add further sources. The post forms' location
  * pickers use it too, so they show the same basemap.
  */
-export function BaseMap({ children, ref, showDetails = true, ...props }: BaseMapProps) {
+export function BaseMap({
+  children,
+  ref,
+  showDetails = true,
+  onLoad,
+  onMoveEnd,
+  ...props
+}: BaseMapProps) {
   const config = getRuntimeConfig();
   const offline = config.mapTileUrl === null;
   const style = useMemo(
@@ -70,11 +78,26 @@ export function BaseMap({ children, ref, showDetails = true, ...props }: BaseMap
       }),
     [config.mapTileUrl, config.mapTileAttribution],
   );
-  const railways = useRailways(showDetails);
-  const prefectures = usePrefectureShapes(showDetails);
+  // The lines' detail follows the zoom (docs/basemap.md#first-visit): the overview while the view
+  // stays below BASEMAP_FULL_DETAIL_MIN_ZOOM, the full lines once it has gone past it (kept after).
+  // A view given by its bounds has its zoom only once the map has loaded.
+  const initialZoom = props.initialViewState?.zoom;
+  const [fullDetail, setFullDetail] = useState<boolean | null>(
+    initialZoom === undefined ? null : initialZoom >= BASEMAP_FULL_DETAIL_MIN_ZOOM,
+  );
+  const noteZoom = useCallback((zoom: number) => {
+    setFullDetail((full) => full === true || zoom >= BASEMAP_FULL_DETAIL_MIN_ZOOM);
+  }, []);
+  const wants = (detail: boolean) => showDetails && fullDetail === detail;
+  const railways = useRailways('full', wants(true));
+  const railwaysOverview = useRailways('overview', wants(false));
+  const prefectures = usePrefectureShapes('full', wants(true));
+  const prefecturesOverview = usePrefectureShapes('overview', wants(false));
+  const railwayLines = railways.data ?? railwaysOverview.data;
+  const prefectureShapes = prefectures.data ?? prefecturesOverview.data;
   const prefectureLabels = useMemo(
-    () => (prefectures.data ? prefectureLabelPoints(prefectures.data) : EMPTY_COLLECTION),
-    [prefectures.data],
+    () => (prefectureShapes ? prefectureLabelPoints(prefectureShapes) : EMPTY_COLLECTION),
+    [prefectureShapes],
   );
 
   return (
@@ -86,12 +109,20 @@ export function BaseMap({ children, ref, showDetails = true, ...props }: BaseMap
       locale={MAP_CONTROL_LABELS}
       attributionControl={{ compact: false }}
       {...props}
+      onLoad={(event) => {
+        noteZoom(event.target.getZoom());
+        onLoad?.(event);
+      }}
+      onMoveEnd={(event: ViewStateChangeEvent) => {
+        noteZoom(event.viewState.zoom);
+        onMoveEnd?.(event);
+      }}
     >
-      <Source id="prefectures" type="geojson" data={prefectures.data ?? EMPTY_COLLECTION}>
+      <Source id="prefectures" type="geojson" data={prefectureShapes ?? EMPTY_COLLECTION}>
         {/* Under configured raster tiles, as the land is. */}
         <Layer {...prefectureBorderLayer} beforeId={offline ? undefined : RASTER_LAYER_ID} />
       </Source>
-      <Source id="railways" type="geojson" data={railways.data ?? EMPTY_COLLECTION}>
+      <Source id="railways" type="geojson" data={railwayLines ?? EMPTY_COLLECTION}>
         <Layer {...shinkansenLayer} />
         <Layer {...railwayCasingLayer} />
         <Layer {...railwayLayer} />

@@ -1,12 +1,12 @@
+import { encodeStationMarkers } from '@ekispot/shared';
 import { describe, expect, it } from 'vitest';
 import { markersToGeoJson, namesById } from './markers-to-geojson';
 
-const markers = {
-  count: 2,
+const markers = encodeStationMarkers({
   ids: [1130101, 1130102],
   lats: [35.681, 35.675],
   lngs: [139.767, 139.763],
-};
+});
 
 describe('markersToGeoJson', () => {
   it('turns columns into points, unnamed until the names are at hand', () => {

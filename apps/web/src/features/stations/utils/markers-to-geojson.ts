@@ -1,3 +1,4 @@
+import { decodeStationMarkers } from '@ekispot/shared';
 import type { StationMarkerNames, StationMarkers } from '@ekispot/shared';
 import type { FeatureCollection, Point } from 'geojson';
 
@@ -16,14 +17,15 @@ export function namesById(names: StationMarkerNames): Map<number, string> {
 }
 
 /**
- * Turns the column-wise marker payload into GeoJSON points (one per station group), named when
+ * Turns the delta-coded, column-wise marker payload into GeoJSON points (one per station group), named when
  * the names are at hand.
  */
 export function markersToGeoJson(
-  markers: StationMarkers,
+  wire: StationMarkers,
   names?: ReadonlyMap<number, string>,
 ): FeatureCollection<Point, StationMarkerProperties> {
-  const length = Math.min(markers.ids.length, markers.lats.length, markers.lngs.length);
+  const markers = decodeStationMarkers(wire);
+  const length = markers.ids.length;
   const features: FeatureCollection<Point, StationMarkerProperties>['features'] = [];
   for (let index = 0; index < length; index += 1) {
     const id = markers.ids[index];
