@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BASEMAP_PREFECTURES_URL } from '../../../lib/map/basemap-style';
+import { fetchPrefectureShapes } from '../../../lib/map/prefecture-shapes';
 import { prefectureOutlines, type PrefectureOutline } from '../utils/prefecture-paths';
 import { stampKeys } from './query-keys';
 
-/** The basemap's static prefecture file (not an API call), as SVG outlines for the map. */
+/**
+ * The prefectures as SVG outlines for the completion map. The map is at most 480 px wide, about
+ * 30 px a degree, so the overview file (simplified to 0.02°) draws it as finely as the full one.
+ */
 export async function getPrefectureShapes(signal?: AbortSignal): Promise<PrefectureOutline[]> {
-  const response = await fetch(BASEMAP_PREFECTURES_URL, { signal: signal ?? null });
-  if (!response.ok) throw new Error(`prefectures.json: ${response.status}`);
-  return prefectureOutlines(await response.json());
+  return prefectureOutlines(await fetchPrefectureShapes('overview', signal));
 }
 
 export function usePrefectureShapes() {
