@@ -293,7 +293,9 @@ export function StationMap() {
           <MapLegend />
           {kinds.includes('event') ? (
             <FormControlLabel
-              sx={{ mr: 0 }}
+              // MUI pulls the label left by the switch's padding; wrapped under the legend, that
+              // put the switch against the panel's edge.
+              sx={{ mr: 0, ml: 0 }}
               control={
                 <Switch
                   size="small"
