@@ -12,6 +12,7 @@ let configured = false;
 export function configureMaplibre(): void {
   if (configured) return;
   setWorkerUrl(workerUrl);
-  prewarm();
+  // Not where there are no workers at all (the unit tests' DOM): the map would not draw there.
+  if (typeof Worker !== 'undefined') prewarm();
   configured = true;
 }
