@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchPrefectureShapes } from '../../../lib/map/prefecture-shapes';
+import { fetchPrefectureShapes } from '../../../lib/map/basemap-style';
 import { prefectureOutlines, type PrefectureOutline } from '../utils/prefecture-paths';
 import { stampKeys } from './query-keys';
 

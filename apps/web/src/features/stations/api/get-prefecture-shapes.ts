@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BasemapDetail } from '../../../lib/map/basemap-style';
-import { fetchPrefectureShapes } from '../../../lib/map/prefecture-shapes';
+import { fetchPrefectureShapes } from '../../../lib/map/basemap-style';
 import { stationKeys } from './query-keys';
 
 /**
