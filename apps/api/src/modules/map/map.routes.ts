@@ -17,6 +17,9 @@ import {
 } from './map-markers.service.js';
 import { getRailwaysOverviewPayload, getRailwaysPayload } from './map.service.js';
 
+/** Railway lines change only with a station import. */
+const RAILWAYS_CACHE = 'public, max-age=3600, stale-while-revalidate=86400';
+
 export const mapRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const countryView = createCountryViewCache(db);
 
@@ -30,12 +33,7 @@ export const mapRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
       },
     },
     async (request, reply) =>
-      sendPrepared(
-        request,
-        reply,
-        await getRailwaysPayload(db),
-        'public, max-age=3600, stale-while-revalidate=86400',
-      ),
+      sendPrepared(request, reply, await getRailwaysPayload(db), RAILWAYS_CACHE),
   );
 
   app.get(
@@ -43,20 +41,15 @@ export const mapRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
     {
       schema: {
         tags: ['map'],
-        summary: 'The railway lines simplified for country and region views (below zoom 7)',
+        summary: 'The railway lines simplified for the country view (below zoom 6)',
         description:
           'The same lines as /map/railways, each simplified to 0.02° and rounded to 2 decimals: ' +
-          'no line moves by more than a pixel below zoom 7.',
+          'below zoom 6 no line moves by more than about a pixel.',
         response: { 200: successEnvelopeSchema(railwayCollectionSchema) },
       },
     },
     async (request, reply) =>
-      sendPrepared(
-        request,
-        reply,
-        await getRailwaysOverviewPayload(db),
-        'public, max-age=3600, stale-while-revalidate=86400',
-      ),
+      sendPrepared(request, reply, await getRailwaysOverviewPayload(db), RAILWAYS_CACHE),
   );
 
   app.get(

@@ -37,7 +37,7 @@ export const getRailwaysPayload = createStationDataCache(async (db) =>
   preparePayload(await getRailwayFeatures(db)),
 );
 
-/** The lines simplified for the country and region views (the top map's first view). */
+/** The lines simplified for views below zoom 6 (the top map's first view). */
 export const getRailwaysOverviewPayload = createStationDataCache(async (db) =>
   preparePayload(overviewRailways(await getRailwayFeatures(db))),
 );

@@ -239,7 +239,7 @@ function round(value: number): number {
 }
 
 /**
- * Railways for the country and region views: each line simplified (Douglas–Peucker) to
+ * Railways for the country view (below zoom 6): each line simplified (Douglas–Peucker) to
  * `toleranceDegrees` and rounded to `decimals`, keeping every part's ends. At zoom 6 a pixel is
  * about 0.02°, so the default moves no line by more than a pixel there, at a third of the
  * points and a quarter of the bytes (docs/basemap.md#first-visit).
