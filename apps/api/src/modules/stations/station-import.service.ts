@@ -10,7 +10,7 @@ import type { StationDataset } from './station-dataset.js';
 import { buildSearchTerms } from './station-search-terms.js';
 import { createReadingFinder } from './station-readings.js';
 import { refreshStationReadModel } from './station-read-model-store.js';
-import { analyzeStationTables, findImport, writeDataset } from './stations.repository.js';
+import { analyzeStationTables, findImport, writeDataset } from './station-import.repository.js';
 
 type Logger = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 

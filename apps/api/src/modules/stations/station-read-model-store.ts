@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import { createBatchLoader } from '../../lib/batch-loader.js';
 import { buildStationReadModel, type StationReadModel } from './station-read-model.js';
 import * as repository from './stations.repository.js';
+import { loadReadModelRows } from './station-read-model.repository.js';
 
 /**
  * One read model per database (docs/stations.md#read-model). It is built whole and then
@@ -59,7 +60,7 @@ function storeOf(db: Database): Store {
 function load(db: Database, store: Store): Promise<StationReadModel> {
   if (store.loading) return store.loading;
   const loading = (async () => {
-    const model = await buildStationReadModel(await repository.loadReadModelRows(db));
+    const model = await buildStationReadModel(await loadReadModelRows(db));
     store.model = model;
     store.checkedAt = Date.now();
     return model;

@@ -1,7 +1,7 @@
 import { encodeStationMarkers } from '@ekispot/shared';
 import type { LineKind, StationMarkerNames, StationSummary } from '@ekispot/shared';
 import { preparePayload, type PreparedPayload } from '../../lib/prepared-payload.js';
-import type { ReadModelRows } from './stations.repository.js';
+import type { ReadModelRows } from './station-read-model.repository.js';
 
 /**
  * Station data as it changes: only when an import lands. Built once from the database per
