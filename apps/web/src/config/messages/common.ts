@@ -49,7 +49,7 @@ export const commonMessages = {
   },
   postList: {
     loading: '投稿を読み込み中…',
-    failed: '投稿を読み込めませんでした。',
+    loadFailed: '投稿を読み込めませんでした。',
     retry: '再読み込み',
     more: 'もっと見る',
     loadingMore: '読み込み中…',

@@ -2,7 +2,7 @@
 export const notificationsMessages = {
   notifications: {
     loading: '通知を読み込み中…',
-    failed: '通知を読み込めませんでした。',
+    loadFailed: '通知を読み込めませんでした。',
     retry: '再読み込み',
     empty: 'まだ通知はありません。いいねやコメント、フォローがあるとここに届きます。',
     more: 'もっと見る',

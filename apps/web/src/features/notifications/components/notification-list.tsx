@@ -1,11 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { PagedQueryState } from '../../../components/paged-query-state';
 import { messages } from '../../../config/messages';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
@@ -45,64 +42,39 @@ export function NotificationList({ notify }: { notify: (message: string) => void
     markShownMutate(ids);
   }, [unreadKey, markShownMutate]);
 
-  if (query.isPending) {
-    return (
-      <Stack role="status" aria-busy="true" aria-label={text.loading} spacing={1}>
-        <Skeleton variant="rounded" height={64} />
-        <Skeleton variant="rounded" height={64} />
-      </Stack>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {text.retry}
-          </Button>
-        }
-      >
-        {text.failed}
-      </Alert>
-    );
-  }
-  if (groups.length === 0) return <Typography color="text.secondary">{text.empty}</Typography>;
   return (
-    <>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-        <Button
-          variant="outlined"
-          size="small"
-          disabled={markAll.isPending}
-          onClick={() =>
-            markAll.mutate(undefined, {
-              onSuccess: () => notify(text.markAllReadDone),
-              onError: () => notify(text.markAllReadFailed),
-            })
-          }
-        >
-          {text.markAllRead}
-        </Button>
-      </Box>
-      <List disablePadding aria-label={messages.nav.notifications}>
-        {groups.map((group) => (
-          <li key={group.id}>
-            <NotificationItem group={group} now={now} />
-          </li>
-        ))}
-      </List>
-      {query.hasNextPage ? (
-        <Box sx={{ textAlign: 'center', mt: 2 }}>
-          <Button
-            variant="outlined"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? text.loadingMore : text.more}
-          </Button>
-        </Box>
-      ) : null}
-    </>
+    <PagedQueryState
+      query={query}
+      text={text}
+      empty={text.empty}
+      placeholder={{ height: 64, sx: { display: 'grid', gap: 1 } }}
+    >
+      {(shown) => (
+        <>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+            <Button
+              variant="outlined"
+              size="small"
+              disabled={markAll.isPending}
+              onClick={() =>
+                markAll.mutate(undefined, {
+                  onSuccess: () => notify(text.markAllReadDone),
+                  onError: () => notify(text.markAllReadFailed),
+                })
+              }
+            >
+              {text.markAllRead}
+            </Button>
+          </Box>
+          <List disablePadding aria-label={messages.nav.notifications}>
+            {shown.map((group) => (
+              <li key={group.id}>
+                <NotificationItem group={group} now={now} />
+              </li>
+            ))}
+          </List>
+        </>
+      )}
+    </PagedQueryState>
   );
 }

@@ -1,10 +1,10 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { PagedQueryState } from '../../../components/paged-query-state';
 import { messages } from '../../../config/messages';
 import { useOwnList } from '../api/get-users';
 import { useSetRelation } from '../api/set-relation';
-import { PagedList } from './paged-state';
 import { UserList } from './user-list';
 
 const text = messages.people;
@@ -24,7 +24,8 @@ function OwnList({
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
         {heading}
       </Typography>
-      <PagedList
+      <PagedQueryState
+        text={messages.people}
         query={query}
         label={heading}
         empty={kind === 'blocks' ? text.settings.noBlocks : text.settings.noMutes}
@@ -56,7 +57,7 @@ function OwnList({
             )}
           />
         )}
-      </PagedList>
+      </PagedQueryState>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
+import { PagedQueryState } from '../../../components/paged-query-state';
 import { messages } from '../../../config/messages';
 import { useFollowList } from '../api/get-users';
 import { FollowButton } from './follow-button';
-import { PagedList } from './paged-state';
 import { UserList } from './user-list';
 
 /** /users/:userId/followers or /following: the members, newest follow first, with buttons. */
@@ -19,7 +19,12 @@ export function FollowList({
   const query = useFollowList(userId, side);
   const text = side === 'followers' ? messages.people.followers : messages.people.followingList;
   return (
-    <PagedList query={query} label={messages.people.counts[side]} empty={text.empty}>
+    <PagedQueryState
+      text={messages.people}
+      query={query}
+      label={messages.people.counts[side]}
+      empty={text.empty}
+    >
       {(users) => (
         <UserList
           users={users}
@@ -35,6 +40,6 @@ export function FollowList({
           )}
         />
       )}
-    </PagedList>
+    </PagedQueryState>
   );
 }

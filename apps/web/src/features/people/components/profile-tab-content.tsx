@@ -7,12 +7,12 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { ListGrid } from '../../../components/list-grid';
 import { PostGrid } from '../../../components/post-grid';
 import { RouterLink } from '../../../components/router-link';
+import { PagedQueryState } from '../../../components/paged-query-state';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { formatJapanDate } from '../../../lib/japan-time';
 import { useListTab, usePostTab, useStationTab } from '../api/get-profile-tab';
 import type { PostTab } from '../api/get-profile-tab';
-import { PagedList } from './paged-state';
 
 const text = messages.people;
 
@@ -49,7 +49,8 @@ function StationTabContent({ userId }: { userId: string }) {
   const hidden = hiddenOf(query.data);
   if (hidden) return <HiddenNotice hidden={hidden} />;
   return (
-    <PagedList
+    <PagedQueryState
+      text={messages.people}
       query={query}
       empty={text.empty['want-to-visit-stations']}
       label={text.stationsLabel}
@@ -71,7 +72,7 @@ function StationTabContent({ userId }: { userId: string }) {
           ))}
         </Box>
       )}
-    </PagedList>
+    </PagedQueryState>
   );
 }
 

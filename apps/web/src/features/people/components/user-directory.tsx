@@ -5,11 +5,11 @@ import TextField from '@mui/material/TextField';
 import { USER_SEARCH_QUERY_MAX } from '@ekispot/shared';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PagedQueryState } from '../../../components/paged-query-state';
 import { messages } from '../../../config/messages';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useDirectory } from '../api/get-users';
 import { FollowButton } from './follow-button';
-import { PagedList } from './paged-state';
 import { UserList } from './user-list';
 
 const text = messages.people;
@@ -60,7 +60,8 @@ export function UserDirectory({
           },
         }}
       />
-      <PagedList
+      <PagedQueryState
+        text={messages.people}
         query={query}
         label={text.directory.resultsLabel}
         empty={q ? text.directory.emptySearch(q) : text.directory.empty}
@@ -80,7 +81,7 @@ export function UserDirectory({
             )}
           />
         )}
-      </PagedList>
+      </PagedQueryState>
     </Stack>
   );
 }
