@@ -10,7 +10,7 @@ import type { Ref } from 'react';
 import { messages } from '../../../config/messages';
 import { useObjectUrl } from '../../../hooks/use-object-url';
 import { AVATAR_ACCEPT } from '../schemas/profile-form-schema';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 
 const text = messages.auth.avatar;
 const PREVIEW_SIZE = 96;
@@ -49,7 +49,7 @@ export function AvatarPicker({
 
   return (
     <Stack direction="row" spacing={3} sx={{ alignItems: 'center' }}>
-      <UserAvatar name={name} avatar={shown} previewSrc={preview} size={PREVIEW_SIZE} />
+      <UserAvatar name={name} avatar={shown} previewSrc={preview} size={PREVIEW_SIZE} named />
       <Box sx={{ minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button

@@ -16,7 +16,7 @@ import { paths } from '../../../config/paths';
 import { showFlash } from '../../../lib/flash-message';
 import type { SessionUser } from '../api/get-me';
 import { useLogout } from '../api/logout';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 
 const text = messages.auth.menu;
 
@@ -56,7 +56,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         onFocus={LazyMenu.preload}
         sx={{ p: 0.5 }}
       >
-        <UserAvatar name={user.name} avatar={user.avatar} size={36} />
+        <UserAvatar name={user.name} avatar={user.avatar} size={36} named />
       </IconButton>
       <LazyMenu
         id={menuId}

@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import type { ProfileView } from '../api/get-profile';
 import { FollowButton } from './follow-button';
 import { ProfileMenu } from './profile-menu';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 
 const text = messages.people;
 

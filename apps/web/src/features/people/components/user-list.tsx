@@ -7,7 +7,7 @@ import { RouterLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import type { UserSummaryView } from '../api/get-users';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 
 /** Members as rows: avatar, name (to the profile), a bio excerpt, followers, and an action. */
 export function UserList({

@@ -12,8 +12,8 @@ import { useNavigate } from 'react-router';
 import { messages } from '../../../config/messages';
 import { isApiError } from '../../../lib/api-error';
 import { showFlash } from '../../../lib/flash-message';
+import { useDeletePost } from '../../../lib/post-mutations';
 import type { PostData } from '../api/post-data';
-import { useDeletePost } from '../api/delete-post';
 import { afterDeleteHref } from '../../../config/paths';
 
 const text = messages.postEditor.delete;

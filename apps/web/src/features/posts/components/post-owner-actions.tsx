@@ -8,8 +8,8 @@ import { messages } from '../../../config/messages';
 import { afterDeleteHref, postEditHref } from '../../../config/paths';
 import { RouterButton } from '../../../components/router-link';
 import { showFlash } from '../../../lib/flash-message';
-import { useDeletePost } from '../api/delete-post';
-import { postKeys } from '../api/query-keys';
+import { useDeletePost } from '../../../lib/post-mutations';
+import { invalidatePostLists, postKeys } from '../api/query-keys';
 import type { PostView } from '../api/get-post';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
@@ -24,10 +24,12 @@ export function PostOwnerActions({
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const remove = useDeletePost(post.id);
+  // Lists that showed it (attached posts of a spot) are stale now. The page leaves first and
+  // then drops the cached post, so it never refetches a post that is gone.
+  const remove = useDeletePost({ onSuccess: () => invalidatePostLists(queryClient) });
 
   const confirm = () => {
-    remove.mutate(undefined, {
+    remove.mutate(post.id, {
       onSuccess: () => {
         setConfirming(false);
         void Promise.resolve(navigate(afterDeleteHref(post), { replace: true })).then(() => {
