@@ -14,6 +14,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
 import type { Redis } from 'ioredis';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { setPasswordHashMemory } from './modules/auth/passwords.js';
 import { createLocalImageStorage, type ImageStorage } from './modules/images/image-storage.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
 import { devMailRoutes } from './modules/mail/dev-mail.routes.js';
@@ -29,7 +30,7 @@ import { timelinesRoutes } from './modules/timelines/timelines.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { stampsRoutes } from './modules/stamps/stamps.routes.js';
 import { rankingsRoutes } from './modules/rankings/rankings.routes.js';
-import { authenticationPlugin } from './plugins/authentication.js';
+import { accessPlugin } from './plugins/access.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -107,6 +108,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  setPasswordHashMemory(config.passwordHashMemoryKib);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
@@ -118,7 +120,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(requestTimeoutPlugin, { timeoutMs: config.requestTimeoutMs });
   await app.register(securityPlugin, { mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
-  await app.register(authenticationPlugin, { db: deps.db, publicUrl: config.publicUrl });
+  // Before any route: every route declares its access, and this enforces it (deny by default).
+  await app.register(accessPlugin, { db: deps.db, publicUrl: config.publicUrl });
   await app.register(requestBodiesPlugin, { uploadDir: path.join(config.dataDir, 'uploads-tmp') });
   // One set of counters for the whole app: in Redis when configured (shared by every
   // instance), falling back to this process's memory while Redis is unreachable.
@@ -143,6 +146,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     publicUrl: config.publicUrl,
     redis: deps.redis,
     redisChannel: deps.notificationChannel ?? `${config.redisKeyPrefix}notifications`,
+    workerIntervalMs: config.notificationPollIntervalMs,
   });
   await app.register(healthRoutes, { db: deps.db, version: APP_VERSION });
   await app.register(stationsRoutes, { db: deps.db });

@@ -23,7 +23,8 @@ export function clearAuthCookie(reply: FastifyReply) {
 
 /**
  * Who a request claims to be, for rate-limit keys: a hash of its session token (never the
- * token itself), or its IP when it has none. Checked for real by `requireUser`.
+ * token itself), or its IP when it has none. Checked for real by the access hook
+ * (plugins/access.ts).
  */
 export function requesterKey(request: FastifyRequest): string {
   const token = bearerToken(request) ?? request.cookies[AUTH_COOKIE_NAME];

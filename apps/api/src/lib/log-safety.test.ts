@@ -20,7 +20,7 @@ beforeAll(async () => {
   passwordHash = await hashPassword('hunter2 hunter2');
   // A handler whose query fails inside the database, with secrets among its parameters
   // (a NUL byte is refused by PostgreSQL's text input).
-  app.post('/test/failing-query', async () => {
+  app.post('/test/failing-query', { config: { access: 'public' } }, async () => {
     await insertUser(database.db, {
       name: 'bad\u0000name',
       email: 'secret-owner@example.jp',

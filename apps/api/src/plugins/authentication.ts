@@ -1,9 +1,8 @@
 import { AUTH_COOKIE_NAME } from '@ekispot/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
-import { HttpError, unauthenticated } from '../lib/http-error.js';
-import { bearerToken, clearAuthCookie } from '../lib/auth-token.js';
+import { HttpError } from '../lib/http-error.js';
+import { bearerToken } from '../lib/auth-token.js';
 import { hashSecretToken } from '../lib/secret-tokens.js';
 import { findSession, touchSession, type UserRow } from '../modules/auth/auth.service.js';
 
@@ -17,25 +16,17 @@ export interface Authenticated {
   tokenHash: string;
 }
 
-export interface Authenticator {
+export interface SessionReader {
   /** The signed-in member, or null for a visitor (no, unknown or expired session). */
-  optionalUser(request: FastifyRequest): Promise<Authenticated | null>;
-  /** The signed-in member; a visitor gets the 401 envelope (and loses a stale cookie). */
-  requireUser(request: FastifyRequest, reply: FastifyReply): Promise<Authenticated>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Who a request is: every module's routes ask this, none reads sessions itself. */
-    auth: Authenticator;
-  }
+  read(request: FastifyRequest): Promise<Authenticated | null>;
 }
 
 /**
- * Reads the session from `Authorization: Bearer` (API clients) or the `auth` cookie (the web
- * app). A cookie-authenticated write must come from our own origin (CSRF).
+ * Who is calling: reads the session from `Authorization: Bearer` (API clients) or the `auth`
+ * cookie (the web app). A cookie-authenticated write must come from our own origin (CSRF).
+ * Only the access hook (plugins/access.ts) calls it, as each route's declaration asks.
  */
-function createAuthenticator(options: { db: Database; publicUrl: string }): Authenticator {
+export function createSessionReader(options: { db: Database; publicUrl: string }): SessionReader {
   const allowedOrigin = new URL(options.publicUrl).origin;
 
   function checkOrigin(request: FastifyRequest) {
@@ -59,7 +50,7 @@ function createAuthenticator(options: { db: Database; publicUrl: string }): Auth
       );
   }
 
-  async function optionalUser(request: FastifyRequest): Promise<Authenticated | null> {
+  async function read(request: FastifyRequest): Promise<Authenticated | null> {
     const bearer = bearerToken(request);
     const cookie = bearer ? null : request.cookies[AUTH_COOKIE_NAME];
     const token = bearer ?? cookie;
@@ -77,26 +68,5 @@ function createAuthenticator(options: { db: Database; publicUrl: string }): Auth
     };
   }
 
-  async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<Authenticated> {
-    const result = await optionalUser(request);
-    if (!result) {
-      // The server clears a stale cookie with its 401 (docs/product-rules.md#session).
-      if (request.cookies[AUTH_COOKIE_NAME]) clearAuthCookie(reply);
-      throw unauthenticated();
-    }
-    return result;
-  }
-
-  return { optionalUser, requireUser };
+  return { read };
 }
-
-/**
- * Authentication for every module: decorates the app with `auth` (optionalUser and
- * requireUser), so routes ask `app.auth` who is calling. Registered after the cookie plugin.
- */
-export const authenticationPlugin = fp(
-  async (app: FastifyInstance, options: { db: Database; publicUrl: string }) => {
-    app.decorate('auth', createAuthenticator(options));
-  },
-  { name: 'authentication', dependencies: ['@fastify/cookie'] },
-);

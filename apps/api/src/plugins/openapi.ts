@@ -4,8 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '@ekispot/shared';
+import { declareScopeAccess, openApiSecurityOf } from './access.js';
 
-/** OpenAPI 3.1 at /api/v2/openapi.json, generated from the routes' zod schemas; UI at /api/docs. */
+/**
+ * OpenAPI 3.1 at /api/v2/openapi.json, generated from the routes' zod schemas; UI at /api/docs.
+ * Each operation's `security` comes from its route's `config.access` (plugins/access.ts), never
+ * from the schema, so the document says what the access hook enforces.
+ */
 export const openapiPlugin = fp(
   async (app: FastifyInstance, options: { version: string }) => {
     await app.register(swagger, {
@@ -26,14 +31,28 @@ export const openapiPlugin = fp(
           },
         },
       },
-      transform: jsonSchemaTransform,
+      transform: (document) => {
+        const result = jsonSchemaTransform(document);
+        const schema = { ...result.schema };
+        delete schema.security;
+        const security = openApiSecurityOf(document.route.config?.access);
+        return { ...result, schema: security ? { ...schema, security } : schema };
+      },
       transformObject: jsonSchemaTransformObject,
     });
-    app.get(`${API_BASE_PATH}/openapi.json`, { schema: { hide: true } }, () => app.swagger());
-    await app.register(swaggerUi, {
-      routePrefix: '/api/docs',
-      uiConfig: { docExpansion: 'list', deepLinking: true },
-      staticCSP: true,
+    app.get(
+      `${API_BASE_PATH}/openapi.json`,
+      { config: { access: 'public' }, schema: { hide: true } },
+      () => app.swagger(),
+    );
+    // The UI's own routes (page, assets, document copies) are public, in a scope of their own.
+    await app.register(async (scope) => {
+      declareScopeAccess(scope, 'public');
+      await scope.register(swaggerUi, {
+        routePrefix: '/api/docs',
+        uiConfig: { docExpansion: 'list', deepLinking: true },
+        staticCSP: true,
+      });
     });
   },
   { name: 'openapi' },

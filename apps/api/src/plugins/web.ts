@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE_PATH, isWebRoutePath } from '@ekispot/shared';
+import { declareScopeAccess } from './access.js';
 import { opensOnCountryView, readTopPagePreloads } from './top-page-preload.js';
 
 export interface WebOptions {
@@ -103,7 +104,7 @@ export const webPlugin = fp(
     const topPagePreloads = await readTopPagePreloads(options.distDir);
     const topPageHtml = baseHtml.replace('</head>', () => `${topPagePreloads}</head>`);
 
-    await app.register(fastifyStatic, {
+    const staticFiles: FastifyStaticOptions = {
       root: options.distDir,
       wildcard: false,
       index: false,
@@ -120,9 +121,16 @@ export const webPlugin = fp(
           res.header('Cache-Control', 'no-cache');
         }
       },
+    };
+    // @fastify/static registers one route per file: public, in a scope of their own that says
+    // so (plugins/access.ts).
+    await app.register(async (scope) => {
+      declareScopeAccess(scope, 'public');
+      await scope.register(fastifyStatic, staticFiles);
     });
 
-    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const spaFallback = { config: { access: 'public' }, schema: { hide: true } } as const;
+    app.get('/*', spaFallback, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
       const known = isWebRoutePath(pathname);

@@ -35,7 +35,6 @@ import { rateLimit } from './rate-limits.js';
 const tags = ['auth'];
 const base = `${API_BASE_PATH}/auth`;
 const empty = successEnvelopeSchema(z.null());
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
 /** The profile form as documented; the body itself is read by `readMultipart`. */
 const profileUpdateFormSchema = profileUpdateFieldsSchema.extend({
@@ -46,7 +45,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
   app,
   deps,
 ) => {
-  const { auth } = app;
   const throttle = createLoginThrottle(deps.counters);
   const mailBudget = createMailBudget(deps.counters);
   /** Every route that sends a mail spends from one budget (mail-budget.ts). */
@@ -57,6 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
     `${base}/register`,
     {
       preHandler: spendMailBudget,
+      config: { access: 'guest' },
       schema: {
         tags,
         summary: 'Register; a verification mail is sent',
@@ -84,6 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
     `${base}/email/resend`,
     {
       preHandler: spendMailBudget,
+      config: { access: 'guest' },
       schema: {
         tags,
         summary: 'Send the verification mail again',
@@ -103,6 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
   app.get(
     `${base}/email/verify/:token`,
     {
+      config: { access: 'guest' },
       schema: {
         tags,
         summary: 'Confirm the e-mail address from the mailed link',
@@ -120,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
     `${base}/login`,
     {
       // Per IP over all accounts here; failures per account in login-throttle.ts.
-      config: { rateLimit: rateLimit.loginPerIp },
+      config: { access: 'guest', rateLimit: rateLimit.loginPerIp },
       preHandler: async (request) => throttle.before(request.body.email, request.ip),
       schema: {
         tags,
@@ -150,15 +151,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
   app.post(
     `${base}/logout`,
     {
+      config: { access: 'member' },
       schema: {
         tags,
-        security,
         summary: 'Log out this session',
         response: { 200: empty, ...errorResponses(401) },
       },
     },
     async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+      const session = request.member;
       await service.logout(deps, session.tokenHash);
       clearAuthCookie(reply);
       return envelope(null, 'ログアウトしました。');
@@ -168,9 +169,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
   app.get(
     `${base}/me`,
     {
+      config: { access: 'optional' },
       schema: {
         tags,
-        security,
         summary: 'The signed-in user, or null without a valid session',
         description:
           'Answers 200 in both cases, so that a visitor’s page load makes no failing call. ' +
@@ -180,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const session = await auth.optionalUser(request);
+      const session = request.viewer;
       if (!session) {
         if (request.cookies[AUTH_COOKIE_NAME]) clearAuthCookie(reply);
         return envelope(null);
@@ -193,9 +194,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
     `${base}/update`,
     {
       validatorCompiler: multipartValidatorCompiler,
+      config: { access: 'member' },
       schema: {
         tags,
-        security,
         summary: 'Update the profile (multipart; only the fields sent change)',
         description:
           'multipart/form-data. `remove_avatar=true` deletes the avatar; a new `avatar` file ' +
@@ -208,8 +209,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
         },
       },
     },
-    async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+    async (request) => {
+      const session = request.member;
       const body = await readMultipart(request, {
         memberId: session.user.id,
         fileFields: ['avatar'],
@@ -226,16 +227,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
   app.post(
     `${base}/password/change`,
     {
+      config: { access: 'member' },
       schema: {
         tags,
-        security,
         summary: 'Change the password; other sessions are signed out',
         body: passwordChangeBodySchema,
         response: { 200: empty, ...errorResponses(401, 403, 422) },
       },
     },
-    async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+    async (request) => {
+      const session = request.member;
       await service.changePassword(deps, session, {
         currentPassword: request.body.current_password,
         password: request.body.password,
@@ -248,6 +249,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
     `${base}/password/reset/request`,
     {
       preHandler: spendMailBudget,
+      config: { access: 'guest' },
       schema: {
         tags,
         summary: 'Mail a password reset link (same answer whether or not the address exists)',
@@ -270,6 +272,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
   app.post(
     `${base}/password/reset`,
     {
+      config: { access: 'guest' },
       schema: {
         tags,
         summary: 'Set a new password from the mailed link; every session is signed out',
@@ -287,16 +290,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
     `${base}/email/change/request`,
     {
       preHandler: spendMailBudget,
+      config: { access: 'member' },
       schema: {
         tags,
-        security,
         summary: 'Mail a confirmation link to a new address (and a notice to the current one)',
         body: emailChangeRequestBodySchema,
         response: { 200: empty, ...errorResponses(401, 403, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+    async (request) => {
+      const session = request.member;
       await service.requestEmailChange(deps, session.user, request.body);
       return envelope(
         null,
@@ -308,6 +311,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
   app.post(
     `${base}/email/change/verify/:token`,
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Switch to the new address from the mailed link',
@@ -325,16 +329,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
   app.post(
     `${base}/delete`,
     {
+      config: { access: 'member' },
       schema: {
         tags,
-        security,
         summary: 'Leave the service: deletes the account and everything it owns',
         body: deleteAccountBodySchema,
         response: { 200: empty, ...errorResponses(401, 403, 422) },
       },
     },
     async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+      const session = request.member;
       await service.deleteAccount(deps, session.user, request.body.password);
       clearAuthCookie(reply);
       return envelope(null, '退会しました。ご利用ありがとうございました。');

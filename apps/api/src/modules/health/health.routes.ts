@@ -40,6 +40,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; version: string
   app.get(
     `${API_BASE_PATH}/health`,
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Liveness and database check',
@@ -59,6 +60,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; version: string
   app.get(
     `${API_BASE_PATH}/health/ready`,
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary:

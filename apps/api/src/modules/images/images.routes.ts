@@ -56,6 +56,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Database; storage: ImageS
   app.get(
     `${API_BASE_PATH}/image/:id`,
     {
+      config: { access: 'public' },
       schema: {
         tags: ['images'],
         summary: 'An uploaded image as WebP: full (≤ 2048 px long side) or thumb (≤ 480 px)',

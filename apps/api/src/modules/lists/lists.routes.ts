@@ -27,13 +27,11 @@ import { envelope } from '../../lib/envelope.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { LIST_MESSAGES as M } from './lists.messages.js';
 import * as service from './lists.service.js';
+import { requireMember } from '../../plugins/access.js';
 
 export type ListsRoutesDeps = service.ListsDeps & { publicUrl: string };
 
 const tags = ['lists'];
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
-/** Visitors may read public lists; the owner also reads their private ones. */
-const optionalSecurity: { [scheme: string]: string[] }[] = [...security, {}];
 
 /** Editing a list is many small writes (a drag is one); generous for people, short for scripts. */
 const writeLimit = {
@@ -54,15 +52,14 @@ const itemsEnvelope = successEnvelopeSchema(listItemsSchema);
 const nullEnvelope = successEnvelopeSchema(z.null());
 
 export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, deps) => {
-  const { auth } = app;
   const base = `${API_BASE_PATH}/lists`;
 
   app.get(
     base,
     {
+      config: { access: 'member' },
       schema: {
         tags,
-        security,
         summary: 'Your own lists, private ones included, most recently updated first',
         querystring: listListQuerySchema,
         response: { 200: listPageEnvelope, ...errorResponses(401, 422) },
@@ -70,7 +67,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
     },
     async (request, reply) => {
       privateAnswer(reply);
-      const session = await auth.requireUser(request, reply);
+      const session = request.member;
       return envelope(await service.listOwnLists(deps, session.user.id, request.query));
     },
   );
@@ -78,17 +75,16 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
   app.post(
     base,
     {
-      config: { rateLimit: writeLimit },
+      config: { access: 'member', rateLimit: writeLimit },
       schema: {
         tags,
-        security,
         summary: 'Create a list (title 1–60 characters, description ≤ 1,000; 200 lists each)',
         body: listCreateBodySchema,
         response: { 201: listEnvelope, ...errorResponses(401, 422, 429) },
       },
     },
     async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+      const session = request.member;
       const list = await service.createList(deps, session.user.id, request.body);
       return reply.status(201).send(envelope(list, M.created, 201));
     },
@@ -97,9 +93,9 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
   app.get(
     `${base}/containing`,
     {
+      config: { access: 'member' },
       schema: {
         tags,
-        security,
         summary: 'Your lists, each with the item holding a station group or post (or null)',
         description:
           'For the 「リストに追加」 menu. Give exactly one of station_group_id and post_id.',
@@ -109,7 +105,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
     },
     async (request, reply) => {
       privateAnswer(reply);
-      const session = await auth.requireUser(request, reply);
+      const session = request.member;
       return envelope(await service.listContaining(deps, session.user.id, request.query));
     },
   );
@@ -117,9 +113,9 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
   app.get(
     `${base}/:listId`,
     {
+      config: { access: 'optional' },
       schema: {
         tags,
-        security: optionalSecurity,
         summary: 'One list (a private list is 404 for anyone but its owner)',
         params: listParamsSchema,
         response: { 200: listEnvelope, ...errorResponses(404, 422) },
@@ -127,7 +123,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
     },
     async (request, reply) => {
       privateAnswer(reply);
-      const viewer = await auth.optionalUser(request);
+      const viewer = request.viewer;
       return envelope(await service.getList(deps, request.params.listId, viewer?.user.id ?? null));
     },
   );
@@ -135,18 +131,17 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
   app.patch(
     `${base}/:listId`,
     {
-      config: { rateLimit: writeLimit },
+      config: { access: 'member', rateLimit: writeLimit },
       schema: {
         tags,
-        security,
         summary: 'Change the title, description or visibility of your list',
         params: listParamsSchema,
         body: listUpdateBodySchema,
         response: { 200: listEnvelope, ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+    async (request) => {
+      const session = request.member;
       const list = await service.updateList(
         deps,
         session.user.id,
@@ -160,17 +155,16 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
   app.delete(
     `${base}/:listId`,
     {
-      config: { rateLimit: writeLimit },
+      config: { access: 'member', rateLimit: writeLimit },
       schema: {
         tags,
-        security,
         summary: 'Delete your list with its items (the stations and posts stay)',
         params: listParamsSchema,
         response: { 200: nullEnvelope, ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+    async (request) => {
+      const session = request.member;
       await service.deleteList(deps, session.user.id, request.params.listId);
       return envelope(null, M.deleted);
     },
@@ -179,9 +173,9 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
   app.get(
     `${base}/:listId/items`,
     {
+      config: { access: 'optional' },
       schema: {
         tags,
-        security: optionalSecurity,
         summary: 'Every item of a list in order, with its station or post, note and map position',
         description:
           'The owner gets every item. Anyone else misses the posts of members they blocked or ' +
@@ -192,7 +186,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
     },
     async (request, reply) => {
       privateAnswer(reply);
-      const viewer = await auth.optionalUser(request);
+      const viewer = request.viewer;
       return envelope(
         await service.listItems(deps, request.params.listId, viewer?.user.id ?? null),
       );
@@ -202,10 +196,9 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
   app.post(
     `${base}/:listId/items`,
     {
-      config: { rateLimit: writeLimit },
+      config: { access: 'member', rateLimit: writeLimit },
       schema: {
         tags,
-        security,
         summary: 'Add a station group or a post at the end of your list (once each: 409)',
         description: `Give exactly one of station_group_id and post_id. At most ${LIST_ITEMS_MAX} items.`,
         params: listParamsSchema,
@@ -214,7 +207,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
       },
     },
     async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+      const session = request.member;
       const item = await service.addItem(
         deps,
         session.user.id,
@@ -228,10 +221,9 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
   app.put(
     `${base}/:listId/items/order`,
     {
-      config: { rateLimit: writeLimit },
+      config: { access: 'member', rateLimit: writeLimit },
       schema: {
         tags,
-        security,
         summary: 'Set the whole order of your list',
         description:
           'item_ids must name every item of the list exactly once (422 otherwise, e.g. when ' +
@@ -241,8 +233,8 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
         response: { 200: itemsEnvelope, ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+    async (request) => {
+      const session = request.member;
       const items = await service.reorderItems(
         deps,
         session.user.id,
@@ -256,18 +248,17 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
   app.patch(
     `${base}/:listId/items/:itemId`,
     {
-      config: { rateLimit: writeLimit },
+      config: { access: 'member', rateLimit: writeLimit },
       schema: {
         tags,
-        security,
         summary: "Change an item's note",
         params: listItemParamsSchema,
         body: listItemUpdateBodySchema,
         response: { 200: itemEnvelope, ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+    async (request) => {
+      const session = request.member;
       const { listId, itemId } = request.params;
       const item = await service.updateItem(
         deps,
@@ -283,17 +274,16 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
   app.delete(
     `${base}/:listId/items/:itemId`,
     {
-      config: { rateLimit: writeLimit },
+      config: { access: 'member', rateLimit: writeLimit },
       schema: {
         tags,
-        security,
         summary: 'Remove an item from your list (the ones after it move up)',
         params: listItemParamsSchema,
         response: { 200: nullEnvelope, ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+    async (request) => {
+      const session = request.member;
       const { listId, itemId } = request.params;
       await service.removeItem(deps, session.user.id, listId, itemId);
       return envelope(null, M.itemRemoved);
@@ -303,9 +293,9 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
   app.get(
     `${base}/:listId/export`,
     {
+      config: { access: 'optional' },
       schema: {
         tags,
-        security: optionalSecurity,
         summary: 'Download a list as GeoJSON or GPX, to open in other map apps',
         params: listParamsSchema,
         querystring: listExportQuerySchema,
@@ -315,7 +305,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
     },
     async (request, reply) => {
       privateAnswer(reply);
-      const viewer = await auth.optionalUser(request);
+      const viewer = request.viewer;
       const file = await service.exportListFile(
         deps,
         request.params.listId,
@@ -332,9 +322,9 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
   app.get(
     `${API_BASE_PATH}/timeline/lists`,
     {
+      config: { access: 'optional' },
       schema: {
         tags: [...tags, 'timelines'],
-        security: optionalSecurity,
         summary: 'Public lists by most recent update: everyone (all) or followed members (follow)',
         description:
           'scope=follow needs sign-in (401). Lists of members the reader blocked or muted, or ' +
@@ -346,10 +336,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
     async (request, reply) => {
       privateAnswer(reply);
       const { scope, ...page } = request.query;
-      const viewer =
-        scope === 'follow'
-          ? await auth.requireUser(request, reply)
-          : await auth.optionalUser(request);
+      const viewer = scope === 'follow' ? requireMember(request, reply) : request.viewer;
       return envelope(await service.listTimeline(deps, viewer?.user.id ?? null, scope, page));
     },
   );

@@ -75,13 +75,17 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       throw notFound();
   });
 
-  app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) =>
-    sendHtml(reply, renderList(await service.listRecentMails(db, LIST_LIMIT)), NO_SCRIPT_CSP),
+  app.get(
+    '/dev/mail',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (_request, reply) =>
+      sendHtml(reply, renderList(await service.listRecentMails(db, LIST_LIMIT)), NO_SCRIPT_CSP),
   );
 
   app.get(
     '/dev/mail/:id',
     {
+      config: { access: 'public' },
       schema: {
         hide: true,
         params: z.object({ id: z.uuid() }),

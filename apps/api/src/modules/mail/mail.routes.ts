@@ -22,6 +22,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   app.post(
     `${API_BASE_PATH}/mail/unsubscribe/:token`,
     {
+      config: { access: 'public' },
       schema: {
         tags: ['mail'],
         summary: 'Stop notice mails (the unsubscribe page and mail clients’ one-click button)',

@@ -26,6 +26,7 @@ export const mapRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
   app.get(
     `${API_BASE_PATH}/map/railways`,
     {
+      config: { access: 'public' },
       schema: {
         tags: ['map'],
         summary: 'Railway lines as GeoJSON, drawn station to station, for the offline basemap',
@@ -39,6 +40,7 @@ export const mapRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
   app.get(
     `${API_BASE_PATH}/map/railways/overview`,
     {
+      config: { access: 'public' },
       schema: {
         tags: ['map'],
         summary: 'The railway lines simplified for the country view (below zoom 6)',
@@ -55,6 +57,7 @@ export const mapRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
   app.get(
     `${API_BASE_PATH}/map/markers`,
     {
+      config: { access: 'public' },
       schema: {
         tags: ['map'],
         summary: 'Spots and events (and station groups if asked) inside the viewport',

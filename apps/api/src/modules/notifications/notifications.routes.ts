@@ -35,7 +35,6 @@ declare module 'fastify' {
 }
 
 const tags = ['notifications'];
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
 export interface NotificationsDeps {
   db: Database;
@@ -57,15 +56,14 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
   app,
   deps,
 ) => {
-  const { auth } = app;
   const base = `${API_BASE_PATH}/notifications`;
 
   app.get(
     base,
     {
+      config: { access: 'member' },
       schema: {
         tags,
-        security,
         summary: 'Notifications grouped by type and target within a day, newest first',
         querystring: notificationListQuerySchema,
         response: {
@@ -75,7 +73,7 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
       },
     },
     async (request, reply) => {
-      const { user } = await auth.requireUser(request, reply);
+      const { user } = request.member;
       reply.header('Cache-Control', 'private, no-store');
       return envelope(await service.listNotifications(deps.db, user.id, request.query));
     },
@@ -84,15 +82,15 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
   app.get(
     `${base}/unread-count`,
     {
+      config: { access: 'member' },
       schema: {
         tags,
-        security,
         summary: 'How many notifications are unread',
         response: { 200: successEnvelopeSchema(unreadCountSchema), ...errorResponses(401) },
       },
     },
     async (request, reply) => {
-      const { user } = await auth.requireUser(request, reply);
+      const { user } = request.member;
       reply.header('Cache-Control', 'private, no-store');
       return envelope({ unread_count: await service.countUnread(deps.db, user.id) });
     },
@@ -101,10 +99,9 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
   app.post(
     `${base}/read`,
     {
-      config: { rateLimit: notificationRateLimits.write },
+      config: { access: 'member', rateLimit: notificationRateLimits.write },
       schema: {
         tags,
-        security,
         summary: 'Marks notifications read: the ids given, or all',
         body: notificationReadBodySchema.optional(),
         response: {
@@ -113,8 +110,8 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
         },
       },
     },
-    async (request, reply) => {
-      const { user } = await auth.requireUser(request, reply);
+    async (request) => {
+      const { user } = request.member;
       const unread = await service.markRead(deps.db, user.id, request.body?.ids ?? null);
       return envelope({ unread_count: unread }, M.readDone);
     },
@@ -123,9 +120,9 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
   app.get(
     `${base}/preferences`,
     {
+      config: { access: 'member' },
       schema: {
         tags,
-        security,
         summary: 'Which notification types also come by mail',
         response: {
           200: successEnvelopeSchema(notificationPreferencesSchema),
@@ -133,8 +130,8 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
         },
       },
     },
-    async (request, reply) => {
-      const { user } = await auth.requireUser(request, reply);
+    async (request) => {
+      const { user } = request.member;
       return envelope(await service.getPreferences(deps.db, user.id));
     },
   );
@@ -142,10 +139,9 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
   app.put(
     `${base}/preferences`,
     {
-      config: { rateLimit: notificationRateLimits.write },
+      config: { access: 'member', rateLimit: notificationRateLimits.write },
       schema: {
         tags,
-        security,
         summary: 'Chooses which notification types also come by mail',
         body: notificationPreferencesSchema,
         response: {
@@ -154,8 +150,8 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
         },
       },
     },
-    async (request, reply) => {
-      const { user } = await auth.requireUser(request, reply);
+    async (request) => {
+      const { user } = request.member;
       return envelope(
         await service.savePreferences(deps.db, user.id, request.body),
         M.preferencesSaved,
@@ -167,10 +163,13 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
     `${base}/stream`,
     {
       compress: false,
-      config: { requestTimeoutMs: false, rateLimit: notificationRateLimits.stream },
+      config: {
+        access: 'member',
+        requestTimeoutMs: false,
+        rateLimit: notificationRateLimits.stream,
+      },
       schema: {
         tags,
-        security,
         summary: 'Live notifications and unread counts (Server-Sent Events; Last-Event-ID resumes)',
         produces: ['text/event-stream'],
         querystring: z.object({ last_event_id: z.string().max(400).optional() }),
@@ -183,7 +182,7 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
       },
     },
     async (request, reply) => {
-      const { user } = await auth.requireUser(request, reply);
+      const { user } = request.member;
       const held = [...deps.streams].filter((open) => open.userId === user.id).length;
       if (held >= STREAMS_PER_MEMBER) throw new HttpError('RATE_LIMITED', M.tooManyStreams);
       // The stream may end before it is returned (shutdown has begun): counted only if open.

@@ -18,20 +18,18 @@ import type { PostsRoutesDeps } from './routes-deps.js';
 import { postRateLimits } from './rate-limits.js';
 
 const tags = ['comments'];
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const commentEnvelope = successEnvelopeSchema(commentSchema);
 
 export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, { db }) => {
-  const { auth } = app;
   const base = `${API_BASE_PATH}/posts/:postId/comments`;
 
   app.get(
     base,
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         summary: "A post's comments, oldest first (cursor pagination)",
-        security: [...security, {}],
         params: postParamsSchema,
         querystring: pageQuerySchema,
         response: { 200: successEnvelopeSchema(commentPageSchema), ...errorResponses(404, 422) },
@@ -40,7 +38,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app
     async (request, reply) => {
       // Leaves out what the viewer blocked or muted, so caches must not share it.
       reply.header('Cache-Control', 'private, no-cache');
-      const viewer = await auth.optionalUser(request);
+      const viewer = request.viewer;
       return envelope(
         await service.listComments(db, request.params.postId, request.query, viewer?.user.id),
       );
@@ -50,10 +48,9 @@ export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app
   app.post(
     base,
     {
-      config: { rateLimit: postRateLimits.writeComment },
+      config: { access: 'member', rateLimit: postRateLimits.writeComment },
       schema: {
         tags,
-        security,
         summary: 'Comment on a post',
         params: postParamsSchema,
         body: commentBodySchema,
@@ -61,7 +58,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app
       },
     },
     async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+      const session = request.member;
       const comment = await service.createComment(
         db,
         session.user.id,
@@ -75,6 +72,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app
   app.get(
     `${base}/:commentId`,
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'One comment',
@@ -89,18 +87,17 @@ export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app
   app.patch(
     `${base}/:commentId`,
     {
-      config: { rateLimit: postRateLimits.writeComment },
+      config: { access: 'member', rateLimit: postRateLimits.writeComment },
       schema: {
         tags,
-        security,
         summary: 'Edit your comment',
         params: commentParamsSchema,
         body: commentBodySchema,
         response: { 200: commentEnvelope, ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+    async (request) => {
+      const session = request.member;
       const { postId, commentId } = request.params;
       const comment = await service.updateComment(
         db,
@@ -116,9 +113,9 @@ export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app
   app.delete(
     `${base}/:commentId`,
     {
+      config: { access: 'member' },
       schema: {
         tags,
-        security,
         summary: 'Delete a comment: your own, or any on your post',
         params: commentParamsSchema,
         response: {
@@ -127,8 +124,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app
         },
       },
     },
-    async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+    async (request) => {
+      const session = request.member;
       const { postId, commentId } = request.params;
       await service.deleteComment(db, session.user.id, postId, commentId);
       return envelope(null, M.commentDeleted);

@@ -33,9 +33,6 @@ import type { PostsRoutesDeps } from './routes-deps.js';
 import { postRateLimits } from './rate-limits.js';
 
 const tags = ['posts'];
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
-/** Visitors may read; a signed-in reader also gets `liked` / `wanted`. */
-const optionalSecurity: { [scheme: string]: string[] }[] = [...security, {}];
 
 const uploads: MultipartOptions = {
   fileFields: ['images'],
@@ -81,15 +78,14 @@ function privateAnswer(reply: FastifyReply) {
 }
 
 export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, deps) => {
-  const { auth } = app;
   const base = `${API_BASE_PATH}/posts`;
 
   app.get(
     base,
     {
+      config: { access: 'optional' },
       schema: {
         tags,
-        security: optionalSecurity,
         summary: 'Posts, newest first (cursor pagination), optionally filtered',
         querystring: postListQuerySchema,
         response: { 200: pageEnvelope, ...errorResponses(422) },
@@ -97,7 +93,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, d
     },
     async (request, reply) => {
       privateAnswer(reply);
-      const viewer = await auth.optionalUser(request);
+      const viewer = request.viewer;
       return envelope(await service.listPosts(deps, viewer?.user.id ?? null, request.query));
     },
   );
@@ -105,9 +101,9 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, d
   app.get(
     `${API_BASE_PATH}/stations/:stationGroupId/posts`,
     {
+      config: { access: 'optional' },
       schema: {
         tags: [...tags, 'stations'],
-        security: optionalSecurity,
         summary: 'Posts about one station group, newest first (cursor pagination)',
         params: stationGroupParamsSchema,
         querystring: postListQuerySchema.omit({ station_group_id: true }),
@@ -115,7 +111,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, d
       },
     },
     async (request, reply) => {
-      const viewer = await auth.optionalUser(request);
+      const viewer = request.viewer;
       const page = await service.listStationPosts(
         deps,
         request.params.stationGroupId,
@@ -129,11 +125,10 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, d
   app.post(
     base,
     {
-      config: { rateLimit: postRateLimits.createPost },
+      config: { access: 'member', rateLimit: postRateLimits.createPost },
       validatorCompiler: multipartValidatorCompiler,
       schema: {
         tags,
-        security,
         summary: 'Create a spot, event or image post (multipart)',
         description:
           'multipart/form-data. spot: title and lat/lng in Japan; its nearest station group ' +
@@ -147,7 +142,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, d
       },
     },
     async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+      const session = request.member;
       const body = await readMultipart(request, { ...uploads, memberId: session.user.id });
       const fields = parseFields(postCreateFieldsSchema, body.fields);
       const photos = photosOfCreate(body.files);
@@ -159,16 +154,16 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, d
   app.get(
     `${base}/:postId`,
     {
+      config: { access: 'optional' },
       schema: {
         tags,
-        security: optionalSecurity,
         summary: 'One post, with liked/wanted for the signed-in reader',
         params: postParamsSchema,
         response: { 200: postEnvelope, ...errorResponses(404, 422) },
       },
     },
     async (request, reply) => {
-      const viewer = await auth.optionalUser(request);
+      const viewer = request.viewer;
       const post = await service.getPost(deps, request.params.postId, viewer?.user.id ?? null);
       // Revalidated every time (counts move), answered 304 when nothing changed.
       return sendWithEtag(request, reply, post, PRIVATE_ANSWER);
@@ -178,11 +173,10 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, d
   app.patch(
     `${base}/:postId`,
     {
-      config: { rateLimit: postRateLimits.updatePost },
+      config: { access: 'member', rateLimit: postRateLimits.updatePost },
       validatorCompiler: multipartValidatorCompiler,
       schema: {
         tags,
-        security,
         summary: 'Edit your post (multipart; only the fields sent change)',
         description:
           "multipart/form-data. A field sent empty ('') clears it. The kind's rules are " +
@@ -195,8 +189,8 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, d
         response: { 200: postEnvelope, ...errorResponses(401, 403, 404, 409, 413, 415, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+    async (request) => {
+      const session = request.member;
       const body = await readMultipart(request, { ...uploads, memberId: session.user.id });
       const { images_cleared: cleared, ...fields } = parseFields(postUpdateTextSchema, body.fields);
       const photos = photosOfUpdate(body.fileFieldTexts, body.files, cleared === 'true');
@@ -214,9 +208,9 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, d
   app.delete(
     `${base}/:postId`,
     {
+      config: { access: 'member' },
       schema: {
         tags,
-        security,
         summary: 'Delete your post, the posts attached to it, and all their photos',
         params: postParamsSchema,
         response: {
@@ -225,8 +219,8 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, d
         },
       },
     },
-    async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+    async (request) => {
+      const session = request.member;
       await service.deletePost(deps, session.user.id, request.params.postId);
       return envelope(null, M.deleted);
     },

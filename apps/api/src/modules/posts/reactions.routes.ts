@@ -14,13 +14,11 @@ import type { PostsRoutesDeps } from './routes-deps.js';
 import * as service from './reactions.service.js';
 
 const tags = ['reactions'];
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const likeEnvelope = successEnvelopeSchema(likeStateSchema);
 const wantEnvelope = successEnvelopeSchema(wantStateSchema);
 const idempotent = 'Idempotent: repeating it changes nothing and answers the same state.';
 
 export const reactionsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, { db }) => {
-  const { auth } = app;
   const like = `${API_BASE_PATH}/posts/:postId/like`;
   const want = `${API_BASE_PATH}/posts/:postId/want`;
   const stationWant = `${API_BASE_PATH}/stations/:stationGroupId/want-to-visit`;
@@ -28,9 +26,9 @@ export const reactionsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (ap
   app.get(
     stationWant,
     {
+      config: { access: 'optional' },
       schema: {
         tags,
-        security,
         summary: 'Whether you want to visit a station, and how many members do',
         description: 'Signed out, `wanted` is false.',
         params: stationGroupParamsSchema,
@@ -39,7 +37,7 @@ export const reactionsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (ap
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      const session = await auth.optionalUser(request);
+      const session = request.viewer;
       return envelope(
         await service.getStationWant(db, session?.user.id ?? null, request.params.stationGroupId),
       );
@@ -51,16 +49,16 @@ export const reactionsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (ap
     app.route({
       method: on ? 'POST' : 'DELETE',
       url: like,
+      config: { access: 'member' },
       schema: {
         tags,
-        security,
         summary: on ? 'Like a post' : 'Take back your like',
         description: idempotent,
         params: postParamsSchema,
         response: { 200: likeEnvelope, ...errorResponses(401, 403, 404, 422) },
       },
-      handler: async (request, reply) => {
-        const session = await auth.requireUser(request, reply);
+      handler: async (request) => {
+        const session = request.member;
         const state = await service.setLike(db, session.user.id, request.params.postId, on);
         return envelope(state, on ? M.liked : M.unliked);
       },
@@ -69,9 +67,9 @@ export const reactionsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (ap
     app.route({
       method: on ? 'POST' : 'DELETE',
       url: want,
+      config: { access: 'member' },
       schema: {
         tags,
-        security,
         summary: on
           ? 'Want to visit a spot (行きたい) or to join an event (参加したい)'
           : 'Take back your 行きたい / 参加したい',
@@ -79,8 +77,8 @@ export const reactionsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (ap
         params: postParamsSchema,
         response: { 200: wantEnvelope, ...errorResponses(401, 403, 404, 422) },
       },
-      handler: async (request, reply) => {
-        const session = await auth.requireUser(request, reply);
+      handler: async (request) => {
+        const session = request.member;
         const state = await service.setPostWant(db, session.user.id, request.params.postId, on);
         return envelope(state, on ? M.wanted : M.unwanted);
       },
@@ -89,9 +87,9 @@ export const reactionsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (ap
     app.route({
       method: on ? 'POST' : 'DELETE',
       url: stationWant,
+      config: { access: 'member' },
       schema: {
         tags: [...tags, 'stations'],
-        security,
         summary: on
           ? 'Want to visit a station (行きたい駅)'
           : 'Take the station off your 行きたい駅',
@@ -99,8 +97,8 @@ export const reactionsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (ap
         params: stationGroupParamsSchema,
         response: { 200: wantEnvelope, ...errorResponses(401, 403, 404, 422) },
       },
-      handler: async (request, reply) => {
-        const session = await auth.requireUser(request, reply);
+      handler: async (request) => {
+        const session = request.member;
         const state = await service.setStationWant(
           db,
           session.user.id,

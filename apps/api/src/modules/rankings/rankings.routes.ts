@@ -11,11 +11,6 @@ import { errorResponses } from '../../lib/route-schemas.js';
 import * as service from './rankings.service.js';
 
 const tags = ['rankings'];
-const optionalSecurity: { [scheme: string]: string[] }[] = [
-  { bearerAuth: [] },
-  { cookieAuth: [] },
-  {},
-];
 
 const BOARDS: { path: string; board: RankingBoard; summary: string }[] = [
   {
@@ -28,14 +23,13 @@ const BOARDS: { path: string; board: RankingBoard; summary: string }[] = [
 ];
 
 export const rankingsRoutes: FastifyPluginAsyncZod<service.RankingsDeps> = async (app, deps) => {
-  const { auth } = app;
   for (const { path, board, summary } of BOARDS) {
     app.get(
       `${API_BASE_PATH}/rankings/${path}`,
       {
+        config: { access: 'optional' },
         schema: {
           tags,
-          security: optionalSecurity,
           summary,
           description:
             'Weeks start on Monday 00:00 and months on the 1st, Japan time. Equal scores share a ' +
@@ -46,7 +40,7 @@ export const rankingsRoutes: FastifyPluginAsyncZod<service.RankingsDeps> = async
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'private, no-cache');
-        const viewer = await auth.optionalUser(request);
+        const viewer = request.viewer;
         return envelope(
           await service.getRanking(deps, board, viewer?.user.id ?? null, request.query),
         );

@@ -20,8 +20,6 @@ import { errorResponses } from '../../lib/route-schemas.js';
 import * as service from './stamps.service.js';
 
 const tags = ['stamps'];
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
-const optionalSecurity: { [scheme: string]: string[] }[] = [...security, {}];
 
 /** Check-ins are few by nature; a script guessing positions is not. */
 const checkInRateLimit = {
@@ -45,16 +43,14 @@ function sendImage(request: FastifyRequest, reply: FastifyReply, image: service.
 }
 
 export const stampsRoutes: FastifyPluginAsyncZod<service.StampsDeps> = async (app, deps) => {
-  const { auth } = app;
   const station = `${API_BASE_PATH}/stations/:stationGroupId`;
 
   app.post(
     `${station}/stamp`,
     {
-      config: { rateLimit: checkInRateLimit },
+      config: { access: 'member', rateLimit: checkInRateLimit },
       schema: {
         tags,
-        security,
         summary: 'Collect the station stamp (check-in with the device position)',
         description:
           'Accepted within 500 m of the station group with an accuracy of 200 m or better, and ' +
@@ -69,7 +65,7 @@ export const stampsRoutes: FastifyPluginAsyncZod<service.StampsDeps> = async (ap
       },
     },
     async (request, reply) => {
-      const session = await auth.requireUser(request, reply);
+      const session = request.member;
       const stamp = await service.checkIn(
         deps,
         session.user.id,
@@ -83,9 +79,9 @@ export const stampsRoutes: FastifyPluginAsyncZod<service.StampsDeps> = async (ap
   app.get(
     `${station}/stamp`,
     {
+      config: { access: 'optional' },
       schema: {
         tags,
-        security: optionalSecurity,
         summary: 'Whether you have this station stamp, and how many members do',
         params: stationGroupParamsSchema,
         response: {
@@ -96,7 +92,7 @@ export const stampsRoutes: FastifyPluginAsyncZod<service.StampsDeps> = async (ap
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      const session = await auth.optionalUser(request);
+      const session = request.viewer;
       return envelope(
         await service.getStationStampState(
           deps.db,
@@ -111,6 +107,7 @@ export const stampsRoutes: FastifyPluginAsyncZod<service.StampsDeps> = async (ap
     app.get(
       `${station}/stamp.${format}`,
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: `The station's stamp image as ${format.toUpperCase()}`,
@@ -149,9 +146,9 @@ export const stampsRoutes: FastifyPluginAsyncZod<service.StampsDeps> = async (ap
   app.get(
     `${API_BASE_PATH}/users/:userId/stamps/summary`,
     {
+      config: { access: 'optional' },
       schema: {
         tags,
-        security: optionalSecurity,
         summary: "The member's stamp book completion per prefecture and per line",
         params: userParamsSchema,
         response: { 200: successEnvelopeSchema(stampSummarySchema), ...errorResponses(404, 422) },
@@ -159,7 +156,7 @@ export const stampsRoutes: FastifyPluginAsyncZod<service.StampsDeps> = async (ap
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-cache');
-      const viewer = await auth.optionalUser(request);
+      const viewer = request.viewer;
       return envelope(
         await service.getSummary(deps.db, request.params.userId, viewer?.user.id ?? null),
       );

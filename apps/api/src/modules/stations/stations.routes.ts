@@ -39,6 +39,7 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     `${API_BASE_PATH}/stations/markers`,
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Every station group, column-wise, for the map',
@@ -53,6 +54,7 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     `${API_BASE_PATH}/stations/markers/names`,
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'The names of the station markers, column-wise (asked for once zoomed in)',
@@ -67,6 +69,7 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     `${API_BASE_PATH}/stations/search`,
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Search station groups and lines by name, kana reading or romaji',
@@ -96,6 +99,7 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     `${API_BASE_PATH}/stations/nearby`,
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Station groups nearest to a point, with their distance in metres',
@@ -119,6 +123,7 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     `${API_BASE_PATH}/stations/random`,
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: '駅ガチャ: a random station group, optionally within a prefecture or on a line',
@@ -138,6 +143,7 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     `${API_BASE_PATH}/stations/:stationGroupId`,
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'One station group: names, prefecture, address, lines, member stations, counts',
@@ -162,6 +168,7 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     `${API_BASE_PATH}/lines/:lineId`,
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'One line with its stations in order along it',
@@ -181,6 +188,7 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     `${API_BASE_PATH}/prefectures`,
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'The 47 prefectures',
@@ -199,6 +207,7 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     `${API_BASE_PATH}/lines`,
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Railway lines, optionally those serving a prefecture',

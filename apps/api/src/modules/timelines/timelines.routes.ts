@@ -20,17 +20,15 @@ import {
   timelineRateLimits,
 } from './rate-limits.js';
 import * as service from './timelines.service.js';
-
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
-const optionalSecurity: { [scheme: string]: string[] }[] = [...security, {}];
+import { requireMember } from '../../plugins/access.js';
 
 export const timelinesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, deps) => {
   app.get(
     `${API_BASE_PATH}/timeline/posts`,
     {
+      config: { access: 'optional' },
       schema: {
         tags: ['timelines'],
-        security: optionalSecurity,
         summary:
           'Posts newest first: all, or (signed in) the own and followed members’ posts; kinds=spot,event',
         querystring: timelineQuerySchema,
@@ -41,9 +39,7 @@ export const timelinesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       reply.header('Cache-Control', 'private, no-cache');
       // The follow timeline is for members: a visitor gets 401 (and a stale cookie is cleared).
       const viewer =
-        request.query.scope === 'follow'
-          ? await app.auth.requireUser(request, reply)
-          : await app.auth.optionalUser(request);
+        request.query.scope === 'follow' ? requireMember(request, reply) : request.viewer;
       return envelope(
         await service.getPostTimeline(deps.db, viewer?.user.id ?? null, request.query),
       );
@@ -55,10 +51,9 @@ export const timelinesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     `${API_BASE_PATH}/timeline/posts/stream`,
     {
       compress: false,
-      config: { requestTimeoutMs: false, rateLimit: timelineRateLimits.stream },
+      config: { access: 'public', requestTimeoutMs: false, rateLimit: timelineRateLimits.stream },
       schema: {
         tags: ['timelines'],
-        security: optionalSecurity,
         summary:
           'Server-Sent Events: `post` whenever a post is published (at most one each 5 s), so an open timeline can offer newer posts',
         produces: ['text/event-stream'],

@@ -26,9 +26,6 @@ import * as service from './users.service.js';
 export type UsersRoutesDeps = service.UsersDeps;
 
 const tags = ['users'];
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
-/** Visitors may read; a signed-in reader also gets their relation to each member. */
-const optionalSecurity: { [scheme: string]: string[] }[] = [...security, {}];
 const idempotent = 'Idempotent: repeating it changes nothing and answers the same state.';
 
 /** Answers depend on who asks (relations, blocks, privacy): caches must not share them. */
@@ -49,16 +46,15 @@ const REACTION_TABS = [
 ] as const;
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, deps) => {
-  const { auth } = app;
   const base = `${API_BASE_PATH}/users`;
   const userPageEnvelope = successEnvelopeSchema(userPageSchema);
 
   app.get(
     base,
     {
+      config: { access: 'optional' },
       schema: {
         tags,
-        security: optionalSecurity,
         summary: 'The member directory: most-followed first, or a name search with q',
         querystring: userDirectoryQuerySchema,
         response: { 200: userPageEnvelope, ...errorResponses(422) },
@@ -66,7 +62,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
     },
     async (request, reply) => {
       privateAnswer(reply);
-      const viewer = await auth.optionalUser(request);
+      const viewer = request.viewer;
       return envelope(await service.listDirectory(deps, viewer?.user.id ?? null, request.query));
     },
   );
@@ -75,9 +71,9 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
     app.get(
       `${base}/me/${kind}`,
       {
+        config: { access: 'member' },
         schema: {
           tags,
-          security,
           summary: kind === 'blocks' ? 'Members you blocked' : 'Members you muted',
           querystring: userPageQuerySchema,
           response: { 200: userPageEnvelope, ...errorResponses(401, 422) },
@@ -85,7 +81,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
       },
       async (request, reply) => {
         privateAnswer(reply);
-        const { user } = await auth.requireUser(request, reply);
+        const { user } = request.member;
         return envelope(await service.listBlocksOrMutes(deps, kind, user.id, request.query));
       },
     );
@@ -94,16 +90,16 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
   app.put(
     `${base}/me/privacy`,
     {
+      config: { access: 'member' },
       schema: {
         tags,
-        security,
         summary: 'Choose whether others see your liked and want tabs',
         body: privacyBodySchema,
         response: { 200: successEnvelopeSchema(privacySchema), ...errorResponses(401, 422) },
       },
     },
-    async (request, reply) => {
-      const { user } = await auth.requireUser(request, reply);
+    async (request) => {
+      const { user } = request.member;
       return envelope(await service.setPrivacy(deps, user.id, request.body));
     },
   );
@@ -111,9 +107,9 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
   app.get(
     `${base}/:userId`,
     {
+      config: { access: 'optional' },
       schema: {
         tags,
-        security: optionalSecurity,
         summary: "A member's profile with counts and your relation to them",
         params: userParamsSchema,
         response: { 200: successEnvelopeSchema(profileSchema), ...errorResponses(404, 422) },
@@ -121,7 +117,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
     },
     async (request, reply) => {
       privateAnswer(reply);
-      const viewer = await auth.optionalUser(request);
+      const viewer = request.viewer;
       return envelope(
         await service.getProfile(deps, request.params.userId, viewer?.user.id ?? null),
       );
@@ -130,7 +126,6 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
 
   const tabSchema = <T extends z.ZodType>(summary: string, page: T) => ({
     tags,
-    security: optionalSecurity,
     summary,
     params: userParamsSchema,
     querystring: userPageQuerySchema,
@@ -139,10 +134,13 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
 
   app.get(
     `${base}/:userId/posts`,
-    { schema: tabSchema("The member's posts, newest first", profilePostPageSchema) },
+    {
+      config: { access: 'optional' },
+      schema: tabSchema("The member's posts, newest first", profilePostPageSchema),
+    },
     async (request, reply) => {
       privateAnswer(reply);
-      const viewer = await auth.optionalUser(request);
+      const viewer = request.viewer;
       return envelope(
         await service.listUserPosts(
           deps,
@@ -157,10 +155,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
   for (const tab of REACTION_TABS) {
     app.get(
       `${base}/:userId/${tab.path}`,
-      { schema: tabSchema(tab.summary, profilePostPageSchema) },
+      { config: { access: 'optional' }, schema: tabSchema(tab.summary, profilePostPageSchema) },
       async (request, reply) => {
         privateAnswer(reply);
-        const viewer = await auth.optionalUser(request);
+        const viewer = request.viewer;
         return envelope(
           await service.listReactionTab(
             deps,
@@ -177,6 +175,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
   app.get(
     `${base}/:userId/want-to-visit-stations`,
     {
+      config: { access: 'optional' },
       schema: tabSchema(
         'Stations the member wants to visit (行きたい駅), newest first',
         profileStationPageSchema,
@@ -184,7 +183,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
     },
     async (request, reply) => {
       privateAnswer(reply);
-      const viewer = await auth.optionalUser(request);
+      const viewer = request.viewer;
       return envelope(
         await service.listWantedStations(
           deps,
@@ -198,10 +197,13 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
 
   app.get(
     `${base}/:userId/lists`,
-    { schema: tabSchema("The member's lists, newest first", profileListPageSchema) },
+    {
+      config: { access: 'optional' },
+      schema: tabSchema("The member's lists, newest first", profileListPageSchema),
+    },
     async (request, reply) => {
       privateAnswer(reply);
-      const viewer = await auth.optionalUser(request);
+      const viewer = request.viewer;
       return envelope(
         await service.listUserLists(
           deps,
@@ -215,10 +217,13 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
 
   app.get(
     `${base}/:userId/stamps`,
-    { schema: tabSchema("The member's station stamps, newest first", profileStampPageSchema) },
+    {
+      config: { access: 'optional' },
+      schema: tabSchema("The member's station stamps, newest first", profileStampPageSchema),
+    },
     async (request, reply) => {
       privateAnswer(reply);
-      const viewer = await auth.optionalUser(request);
+      const viewer = request.viewer;
       return envelope(
         await service.listUserStamps(
           deps,
@@ -234,9 +239,9 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
     app.get(
       `${base}/:userId/${side}`,
       {
+        config: { access: 'optional' },
         schema: {
           tags,
-          security: optionalSecurity,
           summary:
             side === 'followers'
               ? "The member's followers, newest first"
@@ -248,7 +253,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
       },
       async (request, reply) => {
         privateAnswer(reply);
-        const viewer = await auth.optionalUser(request);
+        const viewer = request.viewer;
         return envelope(
           await service.listFollows(
             deps,
@@ -264,7 +269,6 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
 
   const writeSchema = <T extends z.ZodType>(summary: string, response: T) => ({
     tags,
-    security,
     summary,
     description: idempotent,
     params: userParamsSchema,
@@ -281,30 +285,33 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, d
     app.route({
       method,
       url: `${base}/:userId/follow`,
+      config: { access: 'member' },
       schema: writeSchema(on ? 'Follow a member' : 'Unfollow a member', followStateSchema),
-      handler: async (request, reply) => {
-        const { user } = await auth.requireUser(request, reply);
+      handler: async (request) => {
+        const { user } = request.member;
         return envelope(await service.setFollow(deps, user.id, request.params.userId, on));
       },
     });
     app.route({
       method,
       url: `${base}/:userId/block`,
+      config: { access: 'member' },
       schema: writeSchema(
         on ? 'Block a member (ends follows both ways)' : 'Unblock a member',
         blockStateSchema,
       ),
-      handler: async (request, reply) => {
-        const { user } = await auth.requireUser(request, reply);
+      handler: async (request) => {
+        const { user } = request.member;
         return envelope(await service.setBlock(deps, user.id, request.params.userId, on));
       },
     });
     app.route({
       method,
       url: `${base}/:userId/mute`,
+      config: { access: 'member' },
       schema: writeSchema(on ? 'Mute a member' : 'Unmute a member', muteStateSchema),
-      handler: async (request, reply) => {
-        const { user } = await auth.requireUser(request, reply);
+      handler: async (request) => {
+        const { user } = request.member;
         return envelope(await service.setMute(deps, user.id, request.params.userId, on));
       },
     });

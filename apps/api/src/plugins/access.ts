@@ -1,0 +1,133 @@
+import { AUTH_COOKIE_NAME } from '@ekispot/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/database.js';
+import { clearAuthCookie } from '../lib/auth-token.js';
+import { unauthenticated } from '../lib/http-error.js';
+import { createSessionReader, type Authenticated } from './authentication.js';
+
+/**
+ * Who may call a route, declared by every route in `config.access`
+ * (docs/conventions.md#api-modules):
+ * - `member`: a signed-in member; anyone else gets the 401 envelope (and loses a stale cookie);
+ * - `optional`: member or visitor, the session is read when there is one;
+ * - `public`: anyone, and the session is never read;
+ * - `guest`: meant for signed-out callers (register, login, password reset, mailed links). Like
+ *   `public` the session is not read: a signed-in caller is served all the same, and the web
+ *   app is what turns members away from those pages (apps/web/src/app/route-guard.ts).
+ */
+export const ROUTE_ACCESS = ['member', 'optional', 'public', 'guest'] as const;
+export type RouteAccess = (typeof ROUTE_ACCESS)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every route: without it the app does not start (plugins/access.ts). */
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The caller of a `member` route. Read on any other route it throws (a programming error). */
+    readonly member: Authenticated;
+    /** The caller of an `optional` (or `member`) route, null for a visitor; throws elsewhere. */
+    readonly viewer: Authenticated | null;
+  }
+}
+
+type OpenApiSecurity = { [scheme: string]: string[] }[];
+const MEMBER_SECURITY: OpenApiSecurity = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+/** The OpenAPI `security` of an operation, from its declaration (plugins/openapi.ts). */
+export function openApiSecurityOf(access: RouteAccess | undefined): OpenApiSecurity | undefined {
+  if (access === 'member') return MEMBER_SECURITY;
+  if (access === 'optional') return [...MEMBER_SECURITY, {}];
+  return undefined;
+}
+
+function isRouteAccess(value: unknown): value is RouteAccess {
+  return ROUTE_ACCESS.some((access) => access === value);
+}
+
+const kScopeAccess = Symbol('ekispot.scopeAccess');
+
+/**
+ * Gives every route registered inside `scope` (and its children) that declares nothing the
+ * access `access`. Only for routes a third-party plugin registers, whose options we cannot
+ * write (the Swagger UI in plugins/openapi.ts, the static files in plugins/web.ts); register
+ * that plugin inside its own `scope` so the default reaches nothing else.
+ */
+export function declareScopeAccess(scope: FastifyInstance, access: RouteAccess): void {
+  Object.defineProperty(scope, kScopeAccess, { value: access, enumerable: false });
+}
+
+/** The 401 of a route that needs a member; a stale cookie goes (docs/product-rules.md#session). */
+function denyVisitor(request: FastifyRequest, reply: FastifyReply): never {
+  if (request.cookies[AUTH_COOKIE_NAME]) clearAuthCookie(reply);
+  throw unauthenticated();
+}
+
+/**
+ * For an `optional` route that needs a member only in some cases (the follow timelines): the
+ * member, or the same 401 a `member` route gives.
+ */
+export function requireMember(request: FastifyRequest, reply: FastifyReply): Authenticated {
+  return request.viewer ?? denyVisitor(request, reply);
+}
+
+function describeRoute(method: string | string[], url: string): string {
+  return `${Array.isArray(method) ? method.join(',') : method} ${url}`;
+}
+
+/**
+ * Deny by default: every route must declare its access (an undeclared one throws while the app
+ * is built, naming its method and URL), and one preValidation hook enforces the declaration
+ * before the request is validated or handled, so a visitor gets 401 whatever they sent.
+ */
+export const accessPlugin = fp(
+  async (app: FastifyInstance, options: { db: Database; publicUrl: string }) => {
+    const sessions = createSessionReader(options);
+    /** What the hook found, per request: the member, null for a visitor, absent if not read. */
+    const callers = new WeakMap<FastifyRequest, Authenticated | null>();
+
+    app.addHook('onRoute', function declareAccess(route) {
+      const inherited: unknown = Reflect.get(this, kScopeAccess);
+      const access = route.config?.access ?? (isRouteAccess(inherited) ? inherited : undefined);
+      if (!isRouteAccess(access))
+        throw new Error(
+          `${describeRoute(route.method, route.url)} declares no access: give it config.access ` +
+            `(${ROUTE_ACCESS.join(' | ')}), see docs/conventions.md#api-modules`,
+        );
+      route.config = { ...route.config, access };
+    });
+
+    app.decorateRequest('viewer', {
+      getter(this: FastifyRequest) {
+        if (!callers.has(this))
+          throw new Error(
+            `request.viewer read on a route that did not read the session (${this.url})`,
+          );
+        return callers.get(this) ?? null;
+      },
+    });
+    app.decorateRequest('member', {
+      getter(this: FastifyRequest) {
+        const member = callers.get(this);
+        if (!member)
+          throw new Error(`request.member read on a route that is not 'member' (${this.url})`);
+        return member;
+      },
+    });
+
+    app.addHook('preValidation', async (request, reply) => {
+      const access = request.routeOptions.config?.access;
+      if (access === 'public' || access === 'guest') return;
+      if (access === undefined) {
+        // Only the not-found handler has no declaration; it serves nothing to protect.
+        if (request.is404) return;
+        throw new Error(`no access declared for ${request.method} ${request.url}`);
+      }
+      const caller = await sessions.read(request);
+      if (access === 'member' && !caller) denyVisitor(request, reply);
+      callers.set(request, caller);
+    });
+  },
+  { name: 'access', dependencies: ['@fastify/cookie'] },
+);
