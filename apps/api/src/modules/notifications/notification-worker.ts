@@ -5,7 +5,11 @@ import {
 } from '@ekispot/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
-import { describeSendError, retryDelaySeconds } from '../mail/mail-outbox.service.js';
+import {
+  createPollingWorker,
+  drainRetryQueue,
+  type PollingWorker,
+} from '../../lib/polling-worker.js';
 import { enqueueNoticeMail } from '../mail/unsubscribe.service.js';
 import type { NotificationHub } from './notification-hub.js';
 import * as jobs from './notification-jobs.repository.js';
@@ -17,11 +21,14 @@ import { NOTIFICATION_MESSAGES as M } from './notifications.messages.js';
  * The work that follows a commit (docs/notifications.md#background-work): a new post's
  * fan-out to followers and station wanters, and the batched notification mails. Every
  * instance runs one; rows are claimed with SKIP LOCKED, so each job is done once per attempt,
- * and a failed one is retried later, like the mail outbox.
+ * and a failed one is retried later, with the same loop as the mail outbox
+ * (lib/polling-worker.ts).
  */
 
 export const FAN_OUT_MAX_ATTEMPTS = 8;
 const JOB_LEASE_SECONDS = 5 * 60;
+/** How often the worker looks for due work unless told otherwise. */
+const NOTIFICATION_POLL_INTERVAL_MS = 2_000;
 
 export interface NotificationWorkerOptions {
   db: Database;
@@ -39,12 +46,8 @@ export interface NotificationWorkResult {
   mails: number;
 }
 
-export interface NotificationWorker {
-  start(): void;
-  stop(): Promise<void>;
-  /** Does everything due now (tests, benchmarks). */
-  drain(): Promise<NotificationWorkResult>;
-}
+/** `drain()` does everything due now (tests, benchmarks). */
+export type NotificationWorker = PollingWorker<NotificationWorkResult>;
 
 const fanOutOptions = {
   refresh: false,
@@ -114,72 +117,46 @@ async function sendDigest(db: Database, publicUrl: string, userId: string): Prom
 
 export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
   const { db, hub, log } = options;
-  const intervalMs = options.intervalMs ?? 2_000;
   const batchSize = options.batchSize ?? 20;
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
-  let inFlight: Promise<unknown> = Promise.resolve();
-
-  async function runJob(job: jobs.JobRow, result: NotificationWorkResult) {
-    try {
-      const told = await fanOut(db, job.postId);
-      await jobs.deleteJob(db, job.id);
-      hub.publish(told);
-      result.fannedOut += 1;
-    } catch (error) {
-      const giveUp = job.attempts >= FAN_OUT_MAX_ATTEMPTS;
-      const retryInSeconds = giveUp ? null : retryDelaySeconds(job.attempts);
-      await jobs.markJobFailed(db, job.id, { error: describeSendError(error), retryInSeconds });
-      if (giveUp) result.failed += 1;
-      else result.retrying += 1;
-      log[giveUp ? 'error' : 'warn'](
-        { jobId: job.id, attempts: job.attempts, retryInSeconds, err: describeSendError(error) },
-        giveUp ? 'notification fan-out failed for good' : 'notification fan-out failed; will retry',
-      );
-    }
-  }
 
   async function drain(): Promise<NotificationWorkResult> {
-    const result: NotificationWorkResult = { fannedOut: 0, retrying: 0, failed: 0, mails: 0 };
-    for (;;) {
-      const claimed = await jobs.claimDueJobs(db, batchSize, JOB_LEASE_SECONDS);
-      if (claimed.length === 0) break;
-      for (const job of claimed) await runJob(job, result);
-    }
+    const jobCounts = await drainRetryQueue<jobs.JobRow>({
+      claim: (limit) => jobs.claimDueJobs(db, limit, JOB_LEASE_SECONDS),
+      attempt: async (job) => {
+        const told = await fanOut(db, job.postId);
+        await jobs.deleteJob(db, job.id);
+        hub.publish(told);
+      },
+      markFailed: (job, failure) => jobs.markJobFailed(db, job.id, failure),
+      maxAttempts: FAN_OUT_MAX_ATTEMPTS,
+      batchSize,
+      log,
+      idField: 'jobId',
+      messages: {
+        retrying: 'notification fan-out failed; will retry',
+        failed: 'notification fan-out failed for good',
+      },
+    });
+    let mails = 0;
     for (;;) {
       const members = await jobs.findMembersWithDueMail(db, batchSize);
       if (members.length === 0) break;
       for (const userId of members) {
-        if (await sendDigest(db, options.publicUrl, userId)) result.mails += 1;
+        if (await sendDigest(db, options.publicUrl, userId)) mails += 1;
       }
     }
-    return result;
+    return {
+      fannedOut: jobCounts.done,
+      retrying: jobCounts.retrying,
+      failed: jobCounts.failed,
+      mails,
+    };
   }
 
-  function schedule() {
-    if (!running) return;
-    timer = setTimeout(() => {
-      inFlight = drain()
-        .catch((error: unknown) =>
-          log.error({ err: describeSendError(error) }, 'notification worker: batch failed'),
-        )
-        .finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      schedule();
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await inFlight;
-    },
+  return createPollingWorker({
+    name: 'notification worker',
+    intervalMs: options.intervalMs ?? NOTIFICATION_POLL_INTERVAL_MS,
+    log,
     drain,
-  };
+  });
 }
