@@ -1,6 +1,14 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient, invalidateAllButSession, MEMBER_ONLY_META } from './query-client';
+import {
+  createQueryClient,
+  invalidateAllButSession,
+  MEMBER_ONLY_META,
+  SESSION_KEY_ROOT,
+} from './query-client';
+
+/** Any query, a member's own query, and the session (whose key starts with SESSION_KEY_ROOT). */
+const KEYS = { open: ['open'], own: ['own'], session: [SESSION_KEY_ROOT, 'me'] };
 
 describe('invalidateAllButSession', () => {
   it('refetches what is shown, but only marks a member’s own queries stale', async () => {
@@ -9,9 +17,9 @@ describe('invalidateAllButSession', () => {
     const own = vi.fn(async () => 'own');
     const session = vi.fn(async () => 'me');
     const observers = [
-      new QueryObserver(queryClient, { queryKey: ['posts'], queryFn: open }),
-      new QueryObserver(queryClient, { queryKey: ['own'], queryFn: own, meta: MEMBER_ONLY_META }),
-      new QueryObserver(queryClient, { queryKey: ['auth', 'me'], queryFn: session }),
+      new QueryObserver(queryClient, { queryKey: KEYS.open, queryFn: open }),
+      new QueryObserver(queryClient, { queryKey: KEYS.own, queryFn: own, meta: MEMBER_ONLY_META }),
+      new QueryObserver(queryClient, { queryKey: KEYS.session, queryFn: session }),
     ];
     const stops = observers.map((observer) => observer.subscribe(() => {}));
     await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
@@ -21,7 +29,7 @@ describe('invalidateAllButSession', () => {
     expect(open).toHaveBeenCalledTimes(2);
     expect(own).toHaveBeenCalledTimes(1);
     expect(session).toHaveBeenCalledTimes(1);
-    expect(queryClient.getQueryState(['own'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(KEYS.own)?.isInvalidated).toBe(true);
     for (const stop of stops) stop();
   });
 });

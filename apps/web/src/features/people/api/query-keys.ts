@@ -1,13 +1,16 @@
-/** Every cache key of the people feature, in one place, so updates reach every copy. */
+/**
+ * Every query key of the people feature. Queries read with these and caches are updated and
+ * invalidated with these (so updates reach every copy): no other place spells a people key.
+ */
 export const peopleKeys = {
   all: ['people'] as const,
-  profiles: () => ['people', 'profile'] as const,
-  profile: (userId: string) => ['people', 'profile', userId] as const,
-  tab: (userId: string, tab: string) => ['people', 'tab', userId, tab] as const,
+  profiles: () => [...peopleKeys.all, 'profile'] as const,
+  profile: (userId: string) => [...peopleKeys.profiles(), userId] as const,
+  tab: (userId: string, tab: string) => [...peopleKeys.all, 'tab', userId, tab] as const,
   /** Lists of members: the directory (by query), followers, following, blocks, mutes. */
-  userLists: () => ['people', 'users'] as const,
-  directory: (q: string) => ['people', 'users', 'directory', q] as const,
+  userLists: () => [...peopleKeys.all, 'users'] as const,
+  directory: (q: string) => [...peopleKeys.userLists(), 'directory', q] as const,
   follows: (userId: string, side: 'followers' | 'following') =>
-    ['people', 'users', side, userId] as const,
-  own: (kind: 'blocks' | 'mutes') => ['people', 'users', 'me', kind] as const,
+    [...peopleKeys.userLists(), side, userId] as const,
+  own: (kind: 'blocks' | 'mutes') => [...peopleKeys.userLists(), 'me', kind] as const,
 };

@@ -1,22 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchPrefectureShapes } from '../../../lib/map/basemap-style';
-import { prefectureOutlines, type PrefectureOutline } from '../utils/prefecture-paths';
-import { stampKeys } from './query-keys';
+import { useQuery } from '@tanstack/react-query';
+import { prefectureShapesQueryOptions } from '../../../lib/map/prefecture-shapes-query';
+import { prefectureOutlines } from '../utils/prefecture-paths';
 
 /**
- * The prefectures as SVG outlines for the completion map. The map is at most 480 px wide, about
- * 30 px a degree, so the overview file (simplified to 0.02°) draws it as finely as the full one.
+ * The prefectures as SVG outlines for the completion map, drawn from the basemap's overview file
+ * (the one the top map's country view reads too). The map is at most 480 px wide, about 30 px a
+ * degree, so the overview (simplified to 0.02°) draws it as finely as the full file.
  */
-export async function getPrefectureShapes(signal?: AbortSignal): Promise<PrefectureOutline[]> {
-  return prefectureOutlines(await fetchPrefectureShapes('overview', signal));
-}
-
 export function usePrefectureShapes() {
-  return useQuery(
-    queryOptions({
-      queryKey: stampKeys.prefectureShapes(),
-      queryFn: ({ signal }) => getPrefectureShapes(signal),
-      staleTime: Infinity,
-    }),
-  );
+  // A module-level `select` keeps its result between renders (TanStack memoises it by reference).
+  return useQuery({ ...prefectureShapesQueryOptions('overview'), select: prefectureOutlines });
 }

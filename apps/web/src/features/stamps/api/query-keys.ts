@@ -8,7 +8,6 @@ export const stampKeys = {
   book: (userId: string) => [...stampKeys.books(), userId] as const,
   summaries: () => [...stampKeys.all, 'summary'] as const,
   summary: (userId: string) => [...stampKeys.summaries(), userId] as const,
-  prefectureShapes: () => ['basemap', 'prefecture-shapes'] as const,
 };
 
 /** A stamp was collected: every stamp book and completion summary may have changed. */

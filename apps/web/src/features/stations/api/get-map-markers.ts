@@ -1,9 +1,9 @@
 import { mapMarkersSchema } from '@ekispot/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { mapKeys } from '../../../lib/map/map-keys';
 import { bboxParam } from '../utils/post-markers';
 import type { PostMarkerKind, Viewport } from '../utils/post-markers';
-import { stationKeys } from './query-keys';
 
 /** GET /map/markers?bbox=&zoom=&kinds= — spots and events inside the box. */
 export async function getMapMarkers(
@@ -21,7 +21,7 @@ export async function getMapMarkers(
 
 export function mapMarkersQueryOptions(box: Viewport, kinds: readonly PostMarkerKind[]) {
   return queryOptions({
-    queryKey: stationKeys.mapMarkersIn(bboxParam(box), box.zoom, kinds.join(',')),
+    queryKey: mapKeys.markersIn(bboxParam(box), box.zoom, kinds.join(',')),
     // The signal aborts the call when the view moves on before it answers.
     queryFn: ({ signal }) => getMapMarkers(box, kinds, signal),
     staleTime: 30_000,

@@ -1,20 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { BasemapDetail } from '../../../lib/map/basemap-style';
-import { fetchPrefectureShapes } from '../../../lib/map/basemap-style';
-import { stationKeys } from './query-keys';
+import { prefectureShapesQueryOptions } from '../../../lib/map/prefecture-shapes-query';
 
 /**
  * The prefecture shapes for the map's borders and the label points derived from them: fetched
  * once on the page and handed to the map, rather than fetched a second time by MapLibre's worker.
  */
-export function prefectureShapesQueryOptions(detail: BasemapDetail) {
-  return queryOptions({
-    queryKey: stationKeys.prefectureShapes(detail),
-    queryFn: ({ signal }) => fetchPrefectureShapes(detail, signal),
-    staleTime: Infinity,
-  });
-}
-
 export function usePrefectureShapes(detail: BasemapDetail, enabled: boolean) {
   return useQuery({ ...prefectureShapesQueryOptions(detail), enabled });
 }

@@ -2,7 +2,7 @@ import { railwayCollectionSchema } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { BasemapDetail } from '../../../lib/map/basemap-style';
-import { stationKeys } from './query-keys';
+import { mapKeys } from '../../../lib/map/map-keys';
 
 const RAILWAY_PATHS: Record<BasemapDetail, string> = {
   overview: '/map/railways/overview',
@@ -23,7 +23,7 @@ export async function getRailways(detail: BasemapDetail, signal?: AbortSignal) {
 
 export function railwaysQueryOptions(detail: BasemapDetail) {
   return queryOptions({
-    queryKey: stationKeys.railways(detail),
+    queryKey: mapKeys.railways(detail),
     queryFn: ({ signal }) => getRailways(detail, signal),
     staleTime: Infinity,
   });

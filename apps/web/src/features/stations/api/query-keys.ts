@@ -1,11 +1,11 @@
 import type { PostKind } from '@ekispot/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import type { BasemapDetail } from '../../../lib/map/basemap-style';
+import { mapKeys } from '../../../lib/map/map-keys';
 
 /**
- * Every query key of the stations feature (stations, their posts, the map's markers and
- * layers). Queries read with these and caches are updated and invalidated with these: no
- * other place spells a stations key.
+ * Every query key of the stations feature (stations, their posts and markers, prefectures and
+ * lines). Queries read with these and caches are updated and invalidated with these: no other
+ * place spells a stations key. The map's layers are keyed by lib/map/map-keys.ts.
  */
 export const stationKeys = {
   all: ['stations'] as const,
@@ -18,14 +18,9 @@ export const stationKeys = {
   postLists: () => [...stationKeys.all, 'posts'] as const,
   posts: (stationGroupId: number, kind: PostKind | null) =>
     [...stationKeys.postLists(), stationGroupId, kind ?? 'all'] as const,
-  mapMarkers: () => ['map', 'markers'] as const,
-  mapMarkersIn: (bbox: string, zoom: number, kinds: string) =>
-    [...stationKeys.mapMarkers(), bbox, zoom, kinds] as const,
-  railways: (detail: BasemapDetail) => ['map', 'railways', detail] as const,
-  prefectureShapes: (detail: BasemapDetail) => ['basemap', 'prefectures', detail] as const,
-  prefectures: () => ['prefectures'] as const,
-  lines: (prefecture: number | null) => ['lines', prefecture] as const,
-  line: (lineId: number) => ['lines', 'detail', lineId] as const,
+  prefectures: () => [...stationKeys.all, 'prefectures'] as const,
+  lines: (prefecture: number | null) => [...stationKeys.all, 'lines', prefecture] as const,
+  line: (lineId: number) => [...stationKeys.all, 'line', lineId] as const,
 };
 
 /**
@@ -37,7 +32,7 @@ export function invalidateStationPostViews(
   stationGroupIds: Iterable<number>,
 ): void {
   void queryClient.invalidateQueries({ queryKey: stationKeys.postLists() });
-  void queryClient.invalidateQueries({ queryKey: stationKeys.mapMarkers() });
+  void queryClient.invalidateQueries({ queryKey: mapKeys.markers() });
   for (const stationGroupId of stationGroupIds)
     void queryClient.invalidateQueries({ queryKey: stationKeys.detail(stationGroupId) });
 }
