@@ -2,16 +2,59 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const sharedSource = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url));
+const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
 
-function apiProject(name: string, driver: 'pglite' | 'postgres', databaseUrl?: string) {
+const API_TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
+/**
+ * The heavy hardening cases: every operation fuzzed, two server processes behind a proxy.
+ * `npm test` runs them with few fuzz runs per operation (FUZZ_RUNS); `npm run test:hardening`
+ * runs them in full (docs/testing.md#projects).
+ */
+const HARDENING = ['test/hardening/openapi-fuzz.test.ts', 'test/two-instances.test.ts'];
+
+/** Tests that open PGlite themselves, whatever the driver: they run once, with PGlite. */
+const PGLITE_ONLY = [
+  'src/db/data-dir.test.ts',
+  'src/db/database.test.ts',
+  'src/modules/stations/station-import.test.ts',
+];
+
+/**
+ * With PostgreSQL given, the suite runs there (production's database) and PGlite runs the
+ * tests of what differs on it: embedded start-up and health, driver errors, the read model's
+ * load, a stalled database (one connection held), and concurrent writes on its one connection.
+ */
+const PGLITE_SUBSET = [
+  ...PGLITE_ONLY,
+  'test/app.test.ts',
+  'test/hardening/database-stall.test.ts',
+  'src/lib/db-errors.test.ts',
+  'src/modules/health/health.test.ts',
+  'src/modules/stations/station-read-model.test.ts',
+  'src/modules/mail/mail-outbox.test.ts',
+  'src/modules/posts/reactions.routes.test.ts',
+  'src/modules/posts/comments.routes.test.ts',
+  'src/modules/lists/lists.routes.test.ts',
+];
+
+function apiProject(
+  name: string,
+  driver: 'pglite' | 'postgres',
+  files: { include: string[]; exclude?: string[] },
+) {
   return {
     extends: true,
     test: {
       name,
       root: 'apps/api',
-      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      include: files.include,
+      exclude: files.exclude ?? [],
       globalSetup: ['test/global-setup.ts'],
-      env: { TEST_DB_DRIVER: driver, ...(databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {}) },
+      env: {
+        TEST_DB_DRIVER: driver,
+        ...(driver === 'postgres' && postgresUrl ? { TEST_DATABASE_URL: postgresUrl } : {}),
+      },
       testTimeout: 30_000,
       hookTimeout: 120_000,
     },
@@ -27,11 +70,20 @@ export default defineConfig({
         extends: true,
         test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] },
       },
-      apiProject('api', 'pglite'),
-      // The same suite on a real PostgreSQL server when one is given.
-      ...(process.env.TEST_DATABASE_URL
-        ? [apiProject('api-pg', 'postgres', process.env.TEST_DATABASE_URL)]
-        : []),
+      ...(postgresUrl
+        ? [
+            apiProject('api', 'postgres', {
+              include: API_TESTS,
+              exclude: [...HARDENING, ...PGLITE_ONLY],
+            }),
+            apiProject('api-pglite', 'pglite', { include: PGLITE_SUBSET }),
+            apiProject('hardening', 'postgres', { include: HARDENING }),
+          ]
+        : [
+            // No PostgreSQL here: everything on PGlite (the two-instance test then skips).
+            apiProject('api', 'pglite', { include: API_TESTS, exclude: HARDENING }),
+            apiProject('hardening', 'pglite', { include: HARDENING }),
+          ]),
       'apps/web/vitest.config.ts',
     ],
   },

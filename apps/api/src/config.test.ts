@@ -105,4 +105,26 @@ describe('loadConfig', () => {
     expect(message).toContain('REDIS_KEY_PREFIX');
     expect(message).not.toContain('hunter2');
   });
+
+  it('takes faster background polls and a cheaper password hash for tests, never in production', () => {
+    const defaults = loadConfig({});
+    expect([defaults.mailPollIntervalMs, defaults.notificationPollIntervalMs]).toEqual([
+      5000, 2000,
+    ]);
+    expect(defaults.passwordHashMemoryKib).toBe(19_456);
+    const fast = loadConfig({
+      MAIL_POLL_INTERVAL_MS: '100',
+      NOTIFICATION_POLL_INTERVAL_MS: '100',
+      PASSWORD_HASH_MEMORY_KIB: '64',
+    });
+    expect([fast.mailPollIntervalMs, fast.notificationPollIntervalMs]).toEqual([100, 100]);
+    expect(fast.passwordHashMemoryKib).toBe(64);
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_MEMORY_KIB: '64' })).toThrow(
+      /PASSWORD_HASH_MEMORY_KIB: production keeps at least 19456/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_MEMORY_KIB: '65536' })
+        .passwordHashMemoryKib,
+    ).toBe(65_536);
+  });
 });

@@ -23,6 +23,9 @@ const optionalUrl = (protocols: string[], hint: string) =>
 export const GSI_PALE_TILE_URL = 'https://cyberjapandata.gsi.go.jp/xyz/pale/{z}/{x}/{y}.png';
 export const GSI_TILE_ATTRIBUTION = '地理院タイル';
 
+/** argon2id's memory cost in production: OWASP's recommended minimum (19 MiB). */
+export const PRODUCTION_PASSWORD_HASH_MEMORY_KIB = 19_456;
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -80,6 +83,20 @@ const configSchema = z.object({
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** A request that has not been answered by then gets 503 (uploads get longer). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** How often the mail worker looks at the outbox (docs/accounts.md#mail). */
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  /** How often the notification worker looks for undelivered work (docs/notifications.md#background-work). */
+  NOTIFICATION_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  /**
+   * argon2id memory cost in KiB for new password hashes. The default is OWASP's minimum and
+   * production refuses less; tests and journeys lower it so that a member costs no 19 MiB.
+   */
+  PASSWORD_HASH_MEMORY_KIB: z.coerce
+    .number()
+    .int()
+    .min(8)
+    .max(1_048_576)
+    .default(PRODUCTION_PASSWORD_HASH_MEMORY_KIB),
 });
 
 export type Env = z.infer<typeof configSchema>;
@@ -108,6 +125,9 @@ export interface AppConfig {
   devMailbox: boolean;
   databaseTimeoutMs: number;
   requestTimeoutMs: number;
+  mailPollIntervalMs: number;
+  notificationPollIntervalMs: number;
+  passwordHashMemoryKib: number;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +165,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'DEV_MAILBOX: the development mailbox shows every mail with its links; it cannot be enabled in production',
     ]);
   }
+  if (
+    env.NODE_ENV === 'production' &&
+    env.PASSWORD_HASH_MEMORY_KIB < PRODUCTION_PASSWORD_HASH_MEMORY_KIB
+  ) {
+    throw new ConfigError([
+      `PASSWORD_HASH_MEMORY_KIB: production keeps at least ${PRODUCTION_PASSWORD_HASH_MEMORY_KIB} (got "${env.PASSWORD_HASH_MEMORY_KIB}")`,
+    ]);
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -167,6 +195,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
     databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    mailPollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
+    notificationPollIntervalMs: env.NOTIFICATION_POLL_INTERVAL_MS,
+    passwordHashMemoryKib: env.PASSWORD_HASH_MEMORY_KIB,
     devMailbox:
       env.NODE_ENV !== 'production' &&
       !env.SMTP_URL &&

@@ -85,7 +85,7 @@ async function main() {
     db: database.db,
     transport,
     log: app.log,
-    intervalMs: 5_000,
+    intervalMs: config.mailPollIntervalMs,
   });
   mailWorker.start();
   const imageSweeper = createImageSweeper({

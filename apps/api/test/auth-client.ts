@@ -1,7 +1,21 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { emailSchema } from '@ekispot/shared';
 import type { Database } from '../src/db/database.js';
 import { mailOutbox } from '../src/db/schema/index.js';
+import { insertUser, updateUser } from '../src/modules/auth/auth.repository.js';
+import { hashPassword } from '../src/modules/auth/passwords.js';
+
+/** One hash per password per process: seeding a member costs no argon2 run of its own. */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
 
 /** Account calls through real HTTP (inject) for tests, each from its own client address. */
 export function createAuthClient(ctx: { app: FastifyInstance; db: Database }, origin: string) {
@@ -37,7 +51,29 @@ export function createAuthClient(ctx: { app: FastifyInstance; db: Database }, or
     return { mail, token };
   }
 
-  async function registerAndVerify(email: string, password = 'correct horse battery') {
+  /**
+   * A confirmed member, signed in over HTTP. The account is written straight to the
+   * database (registration and its mail have tests of their own: auth.routes.test.ts,
+   * auth.mail.test.ts, registration.test.ts), so no mail is queued for it.
+   */
+  async function registerAndVerify(
+    email: string,
+    password = 'correct horse battery',
+    name = '駅好き',
+  ) {
+    const user = await insertUser(ctx.db, {
+      name,
+      email: emailSchema.parse(email),
+      passwordHash: await hashOnce(password),
+    });
+    await updateUser(ctx.db, user.id, { emailVerifiedAt: new Date() });
+    const login = await post('/login', { email, password });
+    if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode}`);
+    return { cookie: cookieOf(login), token: login.json().data.token as string };
+  }
+
+  /** The whole flow a person goes through: register, open the mailed link, log in. */
+  async function registerByMail(email: string, password = 'correct horse battery') {
     await post('/register', { name: '駅好き', email, password, password_confirmation: password });
     const { token } = await lastMailTo(email);
     await ctx.app.inject(`/api/v2/auth/email/verify/${token}`);
@@ -45,7 +81,7 @@ export function createAuthClient(ctx: { app: FastifyInstance; db: Database }, or
     return { cookie: cookieOf(login), token: login.json().data.token as string };
   }
 
-  return { post, lastMailTo, registerAndVerify };
+  return { post, lastMailTo, registerAndVerify, registerByMail };
 }
 
 export function cookieOf(response: { cookies: { name: string; value: string }[] }) {
