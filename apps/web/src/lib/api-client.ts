@@ -22,11 +22,18 @@ export interface ApiSuccess<T> {
   errors: null;
 }
 
+/**
+ * A JSON request body as the web app writes it: the input of the shared zod schema the route
+ * validates it with, camelCased (the client snake_cases it on the way out). Every fetcher types
+ * its body with this, so a body that drifts from its schema fails typecheck.
+ */
+export type RequestBody<S extends z.ZodType> = CamelCased<z.input<S>>;
+
 export interface ApiRequestOptions<S extends z.ZodType> {
   method?: HttpMethod;
   /** Query parameters; keys are snake_cased, empty values dropped. */
   query?: Record<string, QueryValue>;
-  /** A plain object (sent as snake_case JSON) or a FormData body. */
+  /** A {@link RequestBody} (sent as snake_case JSON) or a FormData body. */
   body?: unknown;
   /** Wire schema (snake_case) of the envelope's `data`. */
   schema: S;

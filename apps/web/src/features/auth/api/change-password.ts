@@ -1,12 +1,10 @@
+import type { passwordChangeBodySchema } from '@ekispot/shared';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import type { RequestBody } from '../../../lib/api-client';
 
-export interface ChangePasswordInput {
-  current_password: string;
-  password: string;
-  password_confirmation: string;
-}
+export type ChangePasswordInput = RequestBody<typeof passwordChangeBodySchema>;
 
 /** POST /auth/password/change — this session stays; every other one is signed out. */
 export async function changePassword(input: ChangePasswordInput): Promise<string> {

@@ -1,12 +1,11 @@
+import type { loginBodySchema } from '@ekispot/shared';
 import { loginResultSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { RequestBody } from '../../../lib/api-client';
 import { refreshAfterSessionChange, setSessionUser } from './get-me';
 
-export interface LoginInput {
-  email: string;
-  password: string;
-}
+export type LoginInput = RequestBody<typeof loginBodySchema>;
 
 /**
  * POST /auth/login. The server sets the HttpOnly `auth` cookie itself; the returned token

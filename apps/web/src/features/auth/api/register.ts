@@ -1,13 +1,10 @@
+import type { registerBodySchema } from '@ekispot/shared';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import type { RequestBody } from '../../../lib/api-client';
 
-export interface RegisterInput {
-  name: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
+export type RegisterInput = RequestBody<typeof registerBodySchema>;
 
 /** POST /auth/register — a verification mail is sent; the answer is the message. */
 export async function register(input: RegisterInput): Promise<string> {

@@ -1,12 +1,10 @@
+import type { passwordResetBodySchema } from '@ekispot/shared';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import type { RequestBody } from '../../../lib/api-client';
 
-export interface ResetPasswordInput {
-  token: string;
-  password: string;
-  password_confirmation: string;
-}
+export type ResetPasswordInput = RequestBody<typeof passwordResetBodySchema>;
 
 /** POST /auth/password/reset — every session of the account is signed out. */
 export async function resetPassword(input: ResetPasswordInput): Promise<string> {

@@ -1,3 +1,4 @@
+import { keysToCamel } from '@ekispot/shared';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -30,7 +31,7 @@ export function PasswordChangeForm() {
 
   const onSubmit = submit(async (values) => {
     setChanged(null);
-    const message = await change.mutateAsync(values);
+    const message = await change.mutateAsync(keysToCamel(values));
     reset();
     setChanged(message);
   });

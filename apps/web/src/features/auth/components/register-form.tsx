@@ -1,4 +1,4 @@
-import { NAME_MAX } from '@ekispot/shared';
+import { keysToCamel, NAME_MAX } from '@ekispot/shared';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -33,7 +33,7 @@ export function RegisterForm() {
   });
 
   const onSubmit = submit(async (values) => {
-    await register.mutateAsync(values);
+    await register.mutateAsync(keysToCamel(values));
     setSentTo(values.email);
   });
 

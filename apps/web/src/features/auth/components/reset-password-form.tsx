@@ -1,3 +1,4 @@
+import { keysToCamel } from '@ekispot/shared';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -32,7 +33,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   const onSubmit = submit(
     async (values) => {
-      setDone(await reset.mutateAsync(values));
+      setDone(await reset.mutateAsync(keysToCamel(values)));
     },
     // The token has no field of its own: a malformed link is reported above the form.
     (errors) => setFormError(errors.token?.message ?? null),

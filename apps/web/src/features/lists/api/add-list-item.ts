@@ -1,13 +1,15 @@
+import type { listItemCreateBodySchema } from '@ekispot/shared';
 import { listItemSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { RequestBody } from '../../../lib/api-client';
 import { invalidateListViews, type ListTarget } from './query-keys';
 
 /** POST /lists/{listId}/items: a station group or a post, at the end (a second add is a 409). */
 export async function addListItem(listId: string, target: ListTarget, note = '') {
   const { data } = await apiRequest(`/lists/${listId}/items`, {
     method: 'POST',
-    body: { ...target, note },
+    body: { ...target, note } satisfies RequestBody<typeof listItemCreateBodySchema>,
     schema: listItemSchema,
   });
   return data;

@@ -1,11 +1,12 @@
+import type { listCreateBodySchema } from '@ekispot/shared';
 import { listSchema } from '@ekispot/shared';
-import type { CamelCased, ListCreateBody } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { RequestBody } from '../../../lib/api-client';
 import { listKeys, setCachedList } from './query-keys';
 
 /** POST /lists. */
-export async function createList(body: CamelCased<ListCreateBody>) {
+export async function createList(body: RequestBody<typeof listCreateBodySchema>) {
   const { data } = await apiRequest('/lists', { method: 'POST', body, schema: listSchema });
   return data;
 }

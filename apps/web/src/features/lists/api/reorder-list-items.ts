@@ -1,6 +1,8 @@
+import type { listOrderBodySchema } from '@ekispot/shared';
 import { listItemsSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { RequestBody } from '../../../lib/api-client';
 import type { ListItemView } from './get-list-items';
 import { invalidateListViews, listKeys } from './query-keys';
 
@@ -8,7 +10,7 @@ import { invalidateListViews, listKeys } from './query-keys';
 export async function reorderListItems(listId: string, itemIds: string[]) {
   const { data } = await apiRequest(`/lists/${listId}/items/order`, {
     method: 'PUT',
-    body: { itemIds },
+    body: { itemIds } satisfies RequestBody<typeof listOrderBodySchema>,
     schema: listItemsSchema,
   });
   return data.items;

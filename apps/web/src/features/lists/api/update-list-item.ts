@@ -1,13 +1,15 @@
+import type { listItemUpdateBodySchema } from '@ekispot/shared';
 import { listItemSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { RequestBody } from '../../../lib/api-client';
 import { listKeys } from './query-keys';
 
 /** PATCH /lists/{listId}/items/{itemId}: the item's note. */
 export async function updateListItem(listId: string, itemId: string, note: string) {
   const { data } = await apiRequest(`/lists/${listId}/items/${itemId}`, {
     method: 'PATCH',
-    body: { note },
+    body: { note } satisfies RequestBody<typeof listItemUpdateBodySchema>,
     schema: listItemSchema,
   });
   return data;

@@ -1,11 +1,14 @@
+import type { listUpdateBodySchema } from '@ekispot/shared';
 import { listSchema } from '@ekispot/shared';
-import type { CamelCased, ListUpdateBody } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { RequestBody } from '../../../lib/api-client';
+
+type ListChanges = RequestBody<typeof listUpdateBodySchema>;
 import { invalidateListViews, setCachedList } from './query-keys';
 
 /** PATCH /lists/{listId}. */
-export async function updateList(listId: string, body: CamelCased<ListUpdateBody>) {
+export async function updateList(listId: string, body: ListChanges) {
   const { data } = await apiRequest(`/lists/${listId}`, {
     method: 'PATCH',
     body,
@@ -17,7 +20,7 @@ export async function updateList(listId: string, body: CamelCased<ListUpdateBody
 export function useUpdateList(listId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CamelCased<ListUpdateBody>) => updateList(listId, body),
+    mutationFn: (body: ListChanges) => updateList(listId, body),
     onSuccess: (list) => {
       void invalidateListViews(queryClient, listId);
       setCachedList(queryClient, list);

@@ -1,13 +1,17 @@
+import type { notificationReadBodySchema } from '@ekispot/shared';
 import { unreadCountSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { RequestBody } from '../../../lib/api-client';
+
+type ReadIds = RequestBody<typeof notificationReadBodySchema>['ids'];
 import { invalidateNotificationList, setUnreadCount } from './query-keys';
 
 /** POST /notifications/read — these ids, or every notification without ids. */
-export async function markRead(ids?: readonly string[]) {
+export async function markRead(ids?: ReadIds) {
   const { data } = await apiRequest('/notifications/read', {
     method: 'POST',
-    body: ids ? { ids } : {},
+    body: (ids ? { ids } : {}) satisfies RequestBody<typeof notificationReadBodySchema>,
     schema: unreadCountSchema,
   });
   return data;
@@ -20,7 +24,7 @@ export async function markRead(ids?: readonly string[]) {
 export function useMarkRead({ refreshList }: { refreshList: boolean }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids?: readonly string[]) => markRead(ids),
+    mutationFn: (ids?: ReadIds) => markRead(ids),
     onSuccess: (data) => {
       setUnreadCount(queryClient, data.unreadCount);
       if (refreshList) invalidateNotificationList(queryClient);

@@ -1,7 +1,8 @@
+import type { privacyBodySchema } from '@ekispot/shared';
 import { blockStateSchema, muteStateSchema, privacySchema } from '@ekispot/shared';
-import type { CamelCased, Privacy } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { RequestBody } from '../../../lib/api-client';
 import { invalidateAllButSession } from '../../../lib/query-client';
 import { peopleKeys } from './query-keys';
 
@@ -28,7 +29,7 @@ export function useSetRelation() {
 export function useSetPrivacy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (privacy: CamelCased<Privacy>) =>
+    mutationFn: async (privacy: RequestBody<typeof privacyBodySchema>) =>
       (
         await apiRequest('/users/me/privacy', {
           method: 'PUT',

@@ -1,6 +1,8 @@
+import type { commentBodySchema } from '@ekispot/shared';
 import { commentSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { RequestBody } from '../../../lib/api-client';
 import { updateCachedComment } from './comment-cache';
 import { postKeys } from './query-keys';
 
@@ -8,7 +10,7 @@ import { postKeys } from './query-keys';
 export async function updateComment(postId: string, commentId: string, body: string) {
   const { data } = await apiRequest(`/posts/${postId}/comments/${commentId}`, {
     method: 'PATCH',
-    body: { body },
+    body: { body } satisfies RequestBody<typeof commentBodySchema>,
     schema: commentSchema,
   });
   return data;

@@ -1,14 +1,13 @@
+import type { stampCheckInBodySchema } from '@ekispot/shared';
 import { stampCheckInSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { RequestBody } from '../../../lib/api-client';
 import { stationStampQueryOptions } from './get-station-stamp';
 import { invalidateStampBooks } from './query-keys';
 
-export interface CheckInPosition {
-  lat: number;
-  lng: number;
-  accuracyM: number;
-}
+/** The device position sent with a check-in. */
+export type CheckInPosition = RequestBody<typeof stampCheckInBodySchema>;
 
 /** POST /stations/{id}/stamp with the device position (used once by the server, never kept). */
 export async function checkIn(stationGroupId: number, position: CheckInPosition) {
