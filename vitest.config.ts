@@ -38,6 +38,9 @@ const PGLITE_SUBSET = [
   'src/modules/lists/lists.routes.test.ts',
 ];
 
+/** Fuzz runs per operation in `npm test`; `npm run test:hardening` sets 30. */
+const FUZZ_RUNS = process.env.FUZZ_RUNS || '6';
+
 function apiProject(
   name: string,
   driver: 'pglite' | 'postgres',
@@ -53,6 +56,7 @@ function apiProject(
       globalSetup: ['test/global-setup.ts'],
       env: {
         TEST_DB_DRIVER: driver,
+        FUZZ_RUNS,
         ...(driver === 'postgres' && postgresUrl ? { TEST_DATABASE_URL: postgresUrl } : {}),
       },
       testTimeout: 30_000,

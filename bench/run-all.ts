@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { benchAuthTiming } from './auth-timing.bench.js';
 import { benchCompare } from './compare.bench.js';
 import { benchImport } from './import.bench.js';
 import { benchLists } from './lists.bench.js';
@@ -34,6 +35,7 @@ const machine = {
 };
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine };
 
+if (want('auth-timing')) results.auth_timing = await benchAuthTiming();
 if (want('compare')) results.compare = await benchCompare(postgresUrl);
 if (want('import')) results.import = await benchImport(postgresUrl);
 if (want('markers')) results.markers = await benchMarkers();

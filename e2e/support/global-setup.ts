@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../apps/api/src/runtime.js';
+import { writePgliteDataDir } from '../../apps/api/test/db-template.js';
 import { findChromium } from './chromium.js';
 import { startSmtpSink } from './smtp-sink.js';
 import { freePort } from './free-port.js';
@@ -35,8 +36,10 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
 }
 
 /**
- * Starts the built app as `npm start` would, on a fresh data folder and a free port, with
- * its mail going over SMTP to a real server here that keeps every message as a file.
+ * Starts the built app as `npm start` would, on a free port, with its mail going over SMTP to
+ * a real server here that keeps every message as a file. Its data folder is a copy of the
+ * run's seeded database (migrated, stations imported: apps/api/test/db-template.ts), so the
+ * server starts as an installation past its first start does.
  */
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
@@ -51,6 +54,7 @@ export default async function setup(project: TestProject) {
     );
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-e2e-'));
+  await writePgliteDataDir(path.join(dataDir, 'pg'));
   const mailDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-e2e-mail-'));
   const smtp = await startSmtpSink(mailDir);
   const port = await freePort();
@@ -77,6 +81,9 @@ export default async function setup(project: TestProject) {
         // Members made through the API say which client they are (X-Forwarded-For), so each
         // spends its own mail budget as separate people would (docs/security.md).
         TRUST_PROXY: 'true',
+        // Mail and notifications reach the journeys within a fraction of a second, not 5 s.
+        MAIL_POLL_INTERVAL_MS: '200',
+        NOTIFICATION_POLL_INTERVAL_MS: '200',
       },
       stdio: ['ignore', log.fd, log.fd],
     },

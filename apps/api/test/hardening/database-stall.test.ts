@@ -1,5 +1,4 @@
 import net from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
@@ -7,7 +6,8 @@ import { createTestDatabase, testConfig, testDriver } from '../test-app.js';
 
 /**
  * A database that stops answering (frozen, overloaded, a lock held forever) must not hang
- * the app: /health says 503 within 2 s, and other requests fail with 503 instead of waiting.
+ * the app: /health says 503 after its deadline, and other requests fail with 503 instead of
+ * waiting. How long that takes is measured by no test (docs/testing.md#no-clocks).
  *
  * PostgreSQL: the app connects through a TCP proxy that the test freezes, exactly as a
  * server paused with SIGSTOP behaves (connections open, nothing comes back).
@@ -119,17 +119,15 @@ afterAll(async () => {
 });
 
 describe('a database that stops answering', () => {
-  it('is reported by /health with 503 within 2 s, and recovers', async () => {
+  it('is reported by /health with 503 while it is still stalled, and recovers', async () => {
     expect((await app.inject('/api/v2/health')).statusCode).toBe(200);
     await stall();
-    const started = performance.now();
+    // The stall lasts until unstall(): every answer below comes while it holds, so none of
+    // them waited for the database (the health deadline is 1.5 s, health.routes.ts).
     const health = await app.inject('/api/v2/health');
-    const elapsed = performance.now() - started;
     expect(health.statusCode).toBe(503);
     expect(health.json()).toMatchObject({ success: false, status: 503, data: null });
     expect(health.headers['retry-after']).toBeDefined();
-    // Within 2 s: the health deadline, or sooner when no connection can be opened at all.
-    expect(elapsed).toBeLessThan(2_000 + 500);
 
     const read = await app.inject('/api/v2/stations/1130208');
     expect(read.statusCode).toBe(503);
