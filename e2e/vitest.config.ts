@@ -7,7 +7,9 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One browser per file; files run one after another on a 2-core machine.
-    fileParallelism: false,
+    // One browser per file, two files at a time: while one waits on the server or an
+    // animation, the other runs. Each file acts as members of its own (support/roster.ts).
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
-import { createMember, logIn } from '../support/accounts.js';
+import { logIn } from '../support/accounts.js';
 import { seriousAccessibilityProblems } from '../support/axe.js';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { member as seeded } from '../support/members.js';
 import { createPng } from '../support/png.js';
 
 const VISITOR_PAGES: [string, string][] = [
@@ -138,7 +139,7 @@ describeInBrowser('accessibility', () => {
   });
 
   it('has none on the map, nor on a member’s forms and people pages', async () => {
-    const member = await createMember('点検係', 'a11y@example.jp', 'a11y password 1');
+    const member = seeded('a11yInspector');
     const { page } = await browser.newPage();
     await open(page, '/');
     await page.getByRole('combobox', { name: /駅を検索/ }).waitFor();
@@ -177,7 +178,7 @@ describeInBrowser('accessibility', () => {
 
     // Another member's profile, as this member sees it: the follow button, the tabs for events
     // and spots, a private tab, and the menu with ブロック / ミュート.
-    const other = await createMember('別の会員', 'a11y-other@example.jp', 'a11y password 2');
+    const other = seeded('a11yOther');
     const { userId: otherId, token: otherToken } = await postSpot(other.email, other.password);
     const privacy = await fetch(`${baseUrl}/api/v2/users/me/privacy`, {
       method: 'PUT',

@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { createMember, field, logIn } from '../support/accounts.js';
+import { field } from '../support/accounts.js';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { member, signIn } from '../support/members.js';
 
 /**
  * Lists in the browser: a member creates a list, adds two stations and a spot from their
@@ -59,18 +60,12 @@ describeInBrowser('lists', () => {
   const browser = useBrowser();
 
   it('creates, fills, reorders, hides, shares and exports a list', async () => {
-    const member = await createMember(
-      `駅めぐりの千尋${stamp}`,
-      `lists-${stamp}@example.jp`,
-      'password for lists 1',
-    );
     const spotTitle = `西口の駅そば ${stamp}`;
-    const spotId = await postSpot(member, spotTitle);
+    const spotId = await postSpot(member('listsOwner'), spotTitle);
     const listTitle = `秩父の駅めぐり ${stamp}`;
 
     const { page, problems } = await browser.newPage();
-    await logIn(page, member.email, member.password);
-    await page.waitForURL((url) => url.pathname === '/');
+    await signIn(page, 'listsOwner');
 
     // Create the list; its page opens, empty.
     await open(page, '/list/create');

@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { createMember, logIn } from '../support/accounts.js';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { member, signIn } from '../support/members.js';
 
 /**
  * Getting around (docs/navigation.md): the header and the phone's bottom bar, the map's
@@ -11,11 +10,6 @@ import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser
 
 const PHONE = { width: 390, height: 844 };
 const stamp = Date.now();
-
-async function signedIn(page: Page, member: { email: string; password: string }) {
-  await logIn(page, member.email, member.password);
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 /** A spot posted through the API by a member, for the reactions. */
 async function postSpot(member: { email: string; password: string }): Promise<string> {
@@ -73,9 +67,8 @@ describeInBrowser('navigation', () => {
   });
 
   it('starts a spot from the map’s 「投稿」 button on a phone', async () => {
-    const member = await createMember('地図の投稿者', `nav-map-${stamp}@example.jp`, 'nav pass 1');
     const { page } = await browser.newPage({ viewport: PHONE });
-    await signedIn(page, member);
+    await signIn(page, 'navMapPoster');
     // Below lg the header's links give way to the bottom bar.
     await page.getByRole('navigation', { name: 'メニュー', exact: true }).waitFor();
     expect(await page.getByRole('navigation', { name: 'メインメニュー' }).count()).toBe(0);
@@ -147,13 +140,9 @@ describeInBrowser('navigation', () => {
   });
 
   it('counts a double click on いいね once on a slow network, ends liked, and toggles again', async () => {
-    const [author, fan] = await Promise.all([
-      createMember('広場の主', `nav-author-${stamp}@example.jp`, 'nav pass 2'),
-      createMember('いいね係', `nav-fan-${stamp}@example.jp`, 'nav pass 3'),
-    ]);
-    const postId = await postSpot(author);
+    const postId = await postSpot(member('navAuthor'));
     const { page } = await browser.newPage();
-    await signedIn(page, fan);
+    await signIn(page, 'navFan');
     const likeCalls: string[] = [];
     await page.route(`**/api/v2/posts/${postId}/like`, async (route) => {
       likeCalls.push(route.request().method());
@@ -195,10 +184,9 @@ describeInBrowser('navigation', () => {
   });
 
   it('tells a member whose session ended why the login page appears', async () => {
-    const member = await createMember('期限切れ', `nav-expired-${stamp}@example.jp`, 'nav pass 4');
-    const postId = await postSpot(member);
+    const postId = await postSpot(member('navExpired'));
     const { page } = await browser.newPage();
-    await signedIn(page, member);
+    await signIn(page, 'navExpired');
     await open(page, `/post/${postId}`);
     const like = page.getByRole('button', { name: /^いいね/ });
     await like.waitFor();

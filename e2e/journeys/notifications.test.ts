@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { createMember, field, logIn } from '../support/accounts.js';
+import { field } from '../support/accounts.js';
 import { describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { member, signIn } from '../support/members.js';
 import { postSpotAs } from '../support/posts.js';
 
 /**
@@ -12,25 +12,17 @@ import { postSpotAs } from '../support/posts.js';
 
 const stamp = Date.now();
 
-async function signedIn(page: Page, member: { email: string; password: string }) {
-  await logIn(page, member.email, member.password);
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
 describeInBrowser('notifications', () => {
   const browser = useBrowser();
 
   it('tells A live of B’s like and comment, and clears the badge on /notifications', async () => {
-    const [alice, bob] = await Promise.all([
-      createMember(`通知の葵${stamp}`, `notify-a-${stamp}@example.jp`, 'password for a 1'),
-      createMember(`通知の文太${stamp}`, `notify-b-${stamp}@example.jp`, 'password for b 2'),
-    ]);
+    const [alice, bob] = [member('notifyA'), member('notifyB')];
     const title = `駅前の大きな時計 ${stamp}`;
     const { postId } = await postSpotAs(alice, title);
 
     // A reads the timeline: the post is there, and the bell has no badge.
     const { page: a, problems } = await browser.newPage();
-    await signedIn(a, alice);
+    await signIn(a, 'notifyA');
     await open(a, '/timeline/post/all');
     await a.getByRole('heading', { level: 1, name: '投稿のタイムライン' }).waitFor();
     await a
@@ -41,7 +33,7 @@ describeInBrowser('notifications', () => {
 
     // B likes and comments A's post.
     const { page: b } = await browser.newPage();
-    await signedIn(b, bob);
+    await signIn(b, 'notifyB');
     await open(b, `/post/${postId}`);
     await b.getByRole('heading', { level: 1, name: title }).waitFor();
     const like = b.getByRole('button', { name: /^いいね/ });

@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { createMember, logIn } from '../support/accounts.js';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { member, signIn } from '../support/members.js';
 import { postSpotAs } from '../support/posts.js';
 
 /**
@@ -12,30 +11,22 @@ import { postSpotAs } from '../support/posts.js';
 
 const stamp = Date.now();
 
-async function signedIn(page: Page, member: { email: string; password: string }) {
-  await logIn(page, member.email, member.password);
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
 describeInBrowser('people', () => {
   const browser = useBrowser();
 
   it('finds, follows, blocks and unblocks a member', async () => {
-    const aliceName = `駅舎スケッチの葵${stamp}`;
-    const [alice, bob] = await Promise.all([
-      createMember(aliceName, `people-a-${stamp}@example.jp`, 'password for a 1'),
-      createMember(`乗り鉄の文太${stamp}`, `people-b-${stamp}@example.jp`, 'password for b 2'),
-    ]);
+    const [alice, bob] = [member('peopleA'), member('peopleB')];
+    const aliceName = alice.name;
     const spotTitle = `赤レンガの見える広場 ${stamp}`;
     const { postId, userId: aliceId } = await postSpotAs(alice, spotTitle);
 
     // B searches the directory; the search lands in the URL.
     const { page: b, problems } = await browser.newPage();
-    await signedIn(b, bob);
+    await signIn(b, 'peopleB');
     await open(b, '/users');
     await b.getByRole('heading', { level: 1, name: 'ユーザー一覧' }).waitFor();
-    await b.getByRole('searchbox', { name: 'ユーザーを検索' }).fill(`スケッチの葵${stamp}`);
-    await b.waitForURL((url) => url.searchParams.get('q') === `スケッチの葵${stamp}`);
+    await b.getByRole('searchbox', { name: 'ユーザーを検索' }).fill('スケッチの葵');
+    await b.waitForURL((url) => url.searchParams.get('q') === 'スケッチの葵');
     await b.getByRole('link', { name: aliceName }).click();
     await b.waitForURL(`${baseUrl}/profile/${aliceId}/posts`);
     await b.getByRole('heading', { level: 1, name: aliceName }).waitFor();
@@ -55,7 +46,7 @@ describeInBrowser('people', () => {
 
     // A blocks B from B's profile: the follow ends.
     const { page: a } = await browser.newPage();
-    await signedIn(a, alice);
+    await signIn(a, 'peopleA');
     await open(a, `/users/${aliceId}/followers`);
     await a.getByRole('link', { name: bob.name }).click();
     await a.getByRole('heading', { level: 1, name: bob.name }).waitFor();

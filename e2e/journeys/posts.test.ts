@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createMember, field, logIn } from '../support/accounts.js';
+import { field } from '../support/accounts.js';
+import { signIn } from '../support/members.js';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
 import { createPng } from '../support/png.js';
 
@@ -31,23 +31,13 @@ afterAll(async () => {
   await fs.rm(photoDir, { recursive: true, force: true });
 });
 
-async function signedIn(page: Page, member: { email: string; password: string }) {
-  await logIn(page, member.email, member.password);
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
 describeInBrowser('posts', () => {
   const browser = useBrowser();
 
   it('creates a spot with photos, shows it, gets reactions and comments, edits and deletes it', async () => {
-    const [alice, bob] = await Promise.all([
-      createMember('駅前散歩のA子', `posts-a-${stamp}@example.jp`, 'password for a 1'),
-      createMember('ホーム端のB太', `posts-b-${stamp}@example.jp`, 'password for b 2'),
-    ]);
-
     // A puts a spot next to Tokyo station with two photos.
     const { page: a, problems } = await browser.newPage();
-    await signedIn(a, alice);
+    await signIn(a, 'postsA');
     await open(a, '/post/create/spot');
     await a.getByRole('heading', { level: 1, name: 'スポットの投稿' }).waitFor();
     await field(a, 'タイトル').fill(title);
@@ -104,7 +94,7 @@ describeInBrowser('posts', () => {
 
     // B likes it, wants to go, and comments.
     const { page: b } = await browser.newPage();
-    await signedIn(b, bob);
+    await signIn(b, 'postsB');
     await open(b, postPath);
     await b.getByRole('heading', { level: 1, name: title }).waitFor();
     const like = b.getByRole('button', { name: /^いいね/ });

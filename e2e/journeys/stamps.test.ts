@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { createMember, logIn } from '../support/accounts.js';
 import { seriousAccessibilityProblems } from '../support/axe.js';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { member, signIn } from '../support/members.js';
 
 /**
  * Stamps and rankings in the browser: a member standing at 東京駅 (a granted, mocked position)
@@ -31,14 +31,8 @@ describeInBrowser('stamps and rankings', () => {
   const browser = useBrowser();
 
   it('stamps a station, shows it in the stamp book and the member in the ranking', async () => {
-    const member = await createMember(
-      `スタンプ旅の真央${run}`,
-      `stamps-${run}@example.jp`,
-      'password for stamps 1',
-    );
     const { page, problems } = await browser.newPage({ geolocation: AT_TOKYO_STATION });
-    await logIn(page, member.email, member.password);
-    await page.waitForURL((url) => url.pathname === '/');
+    await signIn(page, 'stamper');
     const me = (await (await page.request.get(`${baseUrl}/api/v2/auth/me`)).json()) as {
       data: { id: string };
     };
@@ -86,12 +80,12 @@ describeInBrowser('stamps and rankings', () => {
     await page.getByRole('heading', { level: 1, name: '投稿数ランキング' }).waitFor();
     await page.getByText('投稿数 ＝ 期間中に投稿した', { exact: false }).waitFor();
     await page.getByRole('tab', { name: '今週' }).waitFor();
-    await page.getByRole('row', { name: new RegExp(`スタンプ旅の真央${run}`) }).waitFor();
+    await page.getByRole('row', { name: new RegExp(member('stamper').name) }).waitFor();
     await noSeriousProblems(page, '/rankings/post');
 
     await page.getByRole('tab', { name: '全期間' }).click();
     await page.waitForURL((url) => url.searchParams.get('period') === 'all');
-    await page.getByRole('row', { name: new RegExp(`スタンプ旅の真央${run}`) }).waitFor();
+    await page.getByRole('row', { name: new RegExp(member('stamper').name) }).waitFor();
     await open(page, '/rankings/impact');
     await page.getByText('影響度数 ＝', { exact: false }).waitFor();
     await noSeriousProblems(page, '/rankings/impact');
@@ -99,17 +93,11 @@ describeInBrowser('stamps and rankings', () => {
   });
 
   it('explains a refused check-in in Japanese', async () => {
-    const member = await createMember(
-      `遠くの旅人${run}`,
-      `stamps-far-${run}@example.jp`,
-      'password for stamps 2',
-    );
     // In 新宿, about 6 km from 東京駅.
     const { page } = await browser.newPage({
       geolocation: { latitude: 35.6896, longitude: 139.7006, accuracy: 20 },
     });
-    await logIn(page, member.email, member.password);
-    await page.waitForURL((url) => url.pathname === '/');
+    await signIn(page, 'farTraveller');
     await open(page, `/station/${TOKYO}`);
     await page.getByRole('button', { name: 'スタンプを押す' }).click();
     const alert = page.getByRole('alert').filter({ hasText: '駅から約' });

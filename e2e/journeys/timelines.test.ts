@@ -1,6 +1,6 @@
 import { it } from 'vitest';
-import { createMember } from '../support/accounts.js';
 import { describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { member } from '../support/members.js';
 import { postSpotAs } from '../support/posts.js';
 
 /**
@@ -15,11 +15,7 @@ describeInBrowser('post timeline', () => {
   const browser = useBrowser();
 
   it('offers a new post to a visitor live, and shows it on pressing the pill', async () => {
-    const author = await createMember(
-      `新着の葵${stamp}`,
-      `timeline-a-${stamp}@example.jp`,
-      'password for a 1',
-    );
+    const author = member('timelineAuthor');
     const first = `朝の駅前 ${stamp}`;
     await postSpotAs(author, first);
 

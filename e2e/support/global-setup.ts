@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../apps/api/src/runtime.js';
 import { writePgliteDataDir } from '../../apps/api/test/db-template.js';
 import { findChromium } from './chromium.js';
+import { saveMemberStates, seedMembers } from './seed-members.js';
 import { startSmtpSink } from './smtp-sink.js';
 import { freePort } from './free-port.js';
 
@@ -15,6 +16,8 @@ declare module 'vitest' {
     chromiumPath: string | null;
     /** Where the test SMTP server writes every received message (see mailbox.ts). */
     mailDir: string;
+    /** The seeded members' saved sessions (see members.ts). */
+    memberStateDir: string;
   }
 }
 
@@ -55,6 +58,8 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-e2e-'));
   await writePgliteDataDir(path.join(dataDir, 'pg'));
+  await seedMembers(path.join(dataDir, 'pg'));
+  const memberStateDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-e2e-members-'));
   const mailDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-e2e-mail-'));
   const smtp = await startSmtpSink(mailDir);
   const port = await freePort();
@@ -90,6 +95,7 @@ export default async function setup(project: TestProject) {
   );
   try {
     await waitForHealth(baseUrl, server, 90_000);
+    await saveMemberStates(baseUrl, memberStateDir);
   } catch (error) {
     server.kill('SIGKILL');
     await smtp.close();
@@ -99,6 +105,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('chromiumPath', chromiumPath);
   project.provide('mailDir', mailDir);
+  project.provide('memberStateDir', memberStateDir);
 
   return async () => {
     server.kill('SIGTERM');
@@ -107,5 +114,6 @@ export default async function setup(project: TestProject) {
     await log.close();
     await fs.rm(dataDir, { recursive: true, force: true });
     await fs.rm(mailDir, { recursive: true, force: true });
+    await fs.rm(memberStateDir, { recursive: true, force: true });
   };
 }

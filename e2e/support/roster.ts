@@ -1,0 +1,56 @@
+import path from 'node:path';
+
+/**
+ * The members the journeys act as. global-setup.ts writes them, confirmed, into the seeded
+ * data folder before the server starts, signs each in once and saves the session cookies, so
+ * a journey starts signed in without registering, waiting for mail or filling the login form
+ * (the account journey goes through those screens). Each member belongs to one journey file,
+ * so journeys running side by side never share a session.
+ */
+export const MEMBERS = {
+  a11yInspector: { name: '点検係', email: 'a11y@example.jp', password: 'a11y password 1' },
+  a11yOther: { name: '別の会員', email: 'a11y-other@example.jp', password: 'a11y password 2' },
+  listsOwner: {
+    name: '駅めぐりの千尋',
+    email: 'lists@example.jp',
+    password: 'password for lists 1',
+  },
+  navMapPoster: { name: '地図の投稿者', email: 'nav-map@example.jp', password: 'nav pass 1' },
+  navAuthor: { name: '広場の主', email: 'nav-author@example.jp', password: 'nav pass 2' },
+  navFan: { name: 'いいね係', email: 'nav-fan@example.jp', password: 'nav pass 3' },
+  navExpired: { name: '期限切れ', email: 'nav-expired@example.jp', password: 'nav pass 4' },
+  notifyA: { name: '通知の葵', email: 'notify-a@example.jp', password: 'password for a 1' },
+  notifyB: { name: '通知の文太', email: 'notify-b@example.jp', password: 'password for b 2' },
+  peopleA: { name: '駅舎スケッチの葵', email: 'people-a@example.jp', password: 'password for a 1' },
+  peopleB: { name: '乗り鉄の文太', email: 'people-b@example.jp', password: 'password for b 2' },
+  postsA: { name: '駅前散歩のA子', email: 'posts-a@example.jp', password: 'password for a 1' },
+  postsB: { name: 'ホーム端のB太', email: 'posts-b@example.jp', password: 'password for b 2' },
+  stamper: {
+    name: 'スタンプ旅の真央',
+    email: 'stamps@example.jp',
+    password: 'password for stamps 1',
+  },
+  farTraveller: {
+    name: '遠くの旅人',
+    email: 'stamps-far@example.jp',
+    password: 'password for stamps 2',
+  },
+  timelineAuthor: {
+    name: '新着の葵',
+    email: 'timeline-a@example.jp',
+    password: 'password for a 1',
+  },
+} as const satisfies Record<string, Member>;
+
+export interface Member {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export type MemberKey = keyof typeof MEMBERS;
+
+/** Where global-setup.ts saves each member's signed-in cookies (`<key>.json`). */
+export function memberStatePath(stateDir: string, key: MemberKey): string {
+  return path.join(stateDir, `${key}.json`);
+}
