@@ -1,14 +1,19 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, ne, sql, TransactionRollbackError } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../../test/auth-client.js';
 import { createPostClient, NEAR_TOKYO_STATION, type TestAuth } from '../../../test/post-client.js';
 import { createTestApp } from '../../../test/test-app.js';
+import type { Database } from '../../db/database.js';
 import { rankingScoreCounts, rankingScores, users } from '../../db/schema/index.js';
 import { recordActivity } from './rankings.service.js';
 
-/** The ranking formula, undo, Japan-time periods, ties and the pinned own row (docs/rankings.md). */
+/**
+ * The ranking formula, undo, Japan-time periods, ties and the pinned own row (docs/rankings.md).
+ * Every test builds its own scene (its own members and posts), so any one of them passes alone
+ * and in any order.
+ */
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let client: ReturnType<typeof createPostClient>;
@@ -62,43 +67,69 @@ beforeAll(async () => {
   client = createPostClient(ctx, origin);
   accounts = createAuthClient(ctx, origin);
 });
+afterEach(() => {
+  now = null;
+});
 afterAll(async () => {
   await ctx?.close();
 });
 
-describe('impact formula through the API', () => {
-  let author: Member;
-  let b: Member;
-  let c: Member;
-  let d: Member;
-  let postId: string;
-  const comment = (auth: TestAuth, body: string) =>
-    client.json('POST', `/posts/${postId}/comments`, auth, { body });
+/**
+ * Runs checks against a change that is rolled back afterwards (a recount from scratch), so the
+ * database other tests see stays as it was.
+ */
+async function inRolledBackTransaction(work: (tx: Database) => Promise<void>) {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await work(tx);
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error;
+  }
+}
 
-  beforeAll(async () => {
-    author = await newMember('投稿者');
-    b = await newMember('B');
-    c = await newMember('C');
-    d = await newMember('D');
-    postId = (
+describe('impact formula through the API', () => {
+  /** An author with one spot, and three other members. */
+  async function scene() {
+    const author = await newMember('投稿者');
+    const b = await newMember('B');
+    const c = await newMember('C');
+    const d = await newMember('D');
+    const postId = (
       await client.createdPost(author, {
         kind: 'spot',
         title: '人気のスポット',
         ...NEAR_TOKYO_STATION,
       })
     ).id;
-  });
+    return { author, b, c, d, postId };
+  }
+  type Scene = Awaited<ReturnType<typeof scene>>;
 
-  it('counts like 1, want 2, comment 3 once per member and post, follower 5; not oneself', async () => {
+  const comment = (postId: string, auth: TestAuth, body: string) =>
+    client.json('POST', `/posts/${postId}/comments`, auth, { body });
+
+  /**
+   * B likes twice and comments twice, C wants and comments, D follows the author, and the author
+   * comments on and likes their own post: 1 + 2 + 3 + 3 + 5 = 14 points for the author.
+   */
+  async function reactToThePost({ author, b, c, d, postId }: Scene) {
     expect((await client.json('POST', `/posts/${postId}/like`, b)).statusCode).toBe(200);
     expect((await client.json('POST', `/posts/${postId}/like`, b)).statusCode).toBe(200); // again
     expect((await client.json('POST', `/posts/${postId}/want`, c)).statusCode).toBe(200);
-    expect((await comment(b, '素敵')).statusCode).toBe(201);
-    expect((await comment(b, 'また行きたい')).statusCode).toBe(201);
-    expect((await comment(c, 'いいですね')).statusCode).toBe(201);
-    expect((await comment(author, 'ありがとう')).statusCode).toBe(201);
+    expect((await comment(postId, b, '素敵')).statusCode).toBe(201);
+    expect((await comment(postId, b, 'また行きたい')).statusCode).toBe(201);
+    expect((await comment(postId, c, 'いいですね')).statusCode).toBe(201);
+    expect((await comment(postId, author, 'ありがとう')).statusCode).toBe(201);
     expect((await client.json('POST', `/posts/${postId}/like`, author)).statusCode).toBe(200);
     expect((await client.json('POST', `/users/${author.id}/follow`, d)).statusCode).toBe(200);
+  }
+
+  it('counts like 1, want 2, comment 3 once per member and post, follower 5; not oneself', async () => {
+    const members = await scene();
+    const { author, b } = members;
+    await reactToThePost(members);
 
     const expected = 1 + 2 + 3 + 3 + 5;
     for (const period of ['week', 'month', 'all']) {
@@ -109,7 +140,11 @@ describe('impact formula through the API', () => {
   });
 
   it('lowers the score when a reaction is taken back', async () => {
+    const members = await scene();
+    const { author, b, c, d, postId } = members;
+    await reactToThePost(members);
     const before = await scoreOf(author);
+    expect(before).toBe(14);
     await client.json('DELETE', `/posts/${postId}/like`, b);
     expect(await scoreOf(author)).toBe(before - 1);
     await client.json('DELETE', `/posts/${postId}/want`, c);
@@ -128,7 +163,9 @@ describe('impact formula through the API', () => {
   });
 
   it('takes a blocked follower and a deleted post out of the scores', async () => {
-    await client.json('POST', `/users/${author.id}/follow`, d);
+    const members = await scene();
+    const { author, d, postId } = members;
+    await reactToThePost(members);
     const withFollower = await scoreOf(author);
     const blocked = await client.json('POST', `/users/${d.id}/block`, author);
     expect(blocked.statusCode).toBe(200);
@@ -140,15 +177,12 @@ describe('impact formula through the API', () => {
   });
 
   it('takes a departed member’s reactions out of the scores', async () => {
+    const { author, postId } = await scene();
     const leaver = await newMember('去る人');
-    const spot = await client.createdPost(author, {
-      kind: 'spot',
-      title: '別のスポット',
-      ...NEAR_TOKYO_STATION,
-    });
-    await client.json('POST', `/posts/${spot.id}/like`, leaver);
+    await client.json('POST', `/posts/${postId}/like`, leaver);
     await client.json('POST', `/users/${author.id}/follow`, leaver);
     const before = await scoreOf(author);
+    expect(before).toBe(6);
     const left = await accounts.post(
       '/delete',
       { password: 'correct horse battery' },
@@ -157,8 +191,12 @@ describe('impact formula through the API', () => {
     expect(left.statusCode).toBe(200);
     expect(await scoreOf(author)).toBe(before - 6);
   });
+
   it('agrees with a recount from the rows, as the migration counts earlier activity', async () => {
-    // More activity that stays: a post with reactions of every kind from two members.
+    const members = await scene();
+    const { author, b, c, d } = members;
+    await reactToThePost(members);
+    // More activity: a post with reactions of every kind from two members, and a follow.
     const spot = await client.createdPost(author, {
       kind: 'spot',
       title: '数え直すスポット',
@@ -171,9 +209,9 @@ describe('impact formula through the API', () => {
     await client.json('POST', `/users/${b.id}/follow`, c);
 
     const ids = [author.id, b.id, c.id, d.id];
-    const read = async () =>
+    const read = async (db: Database) =>
       (
-        await ctx.db
+        await db
           .select({
             board: rankingScores.board,
             period: rankingScores.period,
@@ -184,7 +222,7 @@ describe('impact formula through the API', () => {
           .from(rankingScores)
           .where(and(inArray(rankingScores.userId, ids), ne(rankingScores.score, 0)))
       ).sort((p, q) => JSON.stringify(p).localeCompare(JSON.stringify(q)));
-    const incremental = await read();
+    const incremental = await read(ctx.db);
     expect(incremental.length).toBeGreaterThan(0);
 
     const migration = await fs.readFile(
@@ -192,25 +230,18 @@ describe('impact formula through the API', () => {
       'utf8',
     );
     const recount = migration.slice(migration.indexOf('INSERT INTO "ranking_scores"'));
-    // Only this block's members have scores so far: recount them all from scratch.
-    await ctx.db.delete(rankingScores);
-    await ctx.db.execute(sql.raw(recount));
-    expect(await read()).toEqual(incremental);
+    // Every score recounted from scratch, then rolled back: other tests' scores stay as they are.
+    await inRolledBackTransaction(async (tx) => {
+      await tx.delete(rankingScores);
+      await tx.execute(sql.raw(recount));
+      expect(await read(tx)).toEqual(incremental);
+    });
   });
 });
 
 describe('periods, ties and paging', () => {
-  let x: Member;
-  let y: Member;
-  let z: Member;
-
-  beforeAll(async () => {
-    x = await newMember('X');
-    y = await newMember('Y');
-    z = await newMember('Z');
-  });
-
   it('starts weeks on Monday 00:00 and months on the 1st, Japan time', async () => {
+    const x = await newMember('X');
     // 2025-06-01 is a Sunday: 23:59:59 in Japan is 14:59:59 UTC.
     await recordActivity(ctx.db, {
       type: 'post-added',
@@ -241,10 +272,12 @@ describe('periods, ties and paging', () => {
     const month = await board('posts?period=month', x);
     expect(month.starts_on).toBe('2025-06-01');
     expect(month.me).toMatchObject({ score: 3, change: 3 - 1 });
-    now = null;
   });
 
   it('gives equal scores one rank, the earlier achiever first, and pins the own row', async () => {
+    const x = await newMember('X');
+    const y = await newMember('Y');
+    const z = await newMember('Z');
     const at = (iso: string) => new Date(iso);
     const follow = (followeeId: string, iso: string) =>
       recordActivity(ctx.db, {
@@ -314,7 +347,6 @@ describe('periods, ties and paging', () => {
     ]);
     await client.json('DELETE', `/users/${y.id}/mute`, z);
     expect(await names(z)).toHaveLength(3);
-    now = null;
   });
 
   it('refuses an unknown period and a forged cursor with Japanese field errors', async () => {
@@ -330,9 +362,9 @@ describe('periods, ties and paging', () => {
 });
 
 describe('per-score counts behind the own rank', () => {
-  const counted = async () =>
+  const counted = async (db: Database = ctx.db) =>
     (
-      await ctx.db
+      await db
         .select({
           board: rankingScoreCounts.board,
           period: rankingScoreCounts.period,
@@ -362,7 +394,11 @@ describe('per-score counts behind the own rank', () => {
         )
     ).sort((p, q) => JSON.stringify(p).localeCompare(JSON.stringify(q)));
 
-  it('follow every rise, undo and departure, and rank a member below the page', async () => {
+  /**
+   * An owner's spot liked by three fans, wanted by one; one like taken back, one fan following
+   * another, and that fan leaving.
+   */
+  async function scene() {
     const owner = await newMember('数える人');
     const fans = [await newMember('F1'), await newMember('F2'), await newMember('F3')];
     const spot = await client.createdPost(owner, {
@@ -380,6 +416,11 @@ describe('per-score counts behind the own rank', () => {
       { authorization: `Bearer ${fans[1]!.token}` },
     );
     expect(left.statusCode).toBe(200);
+    return { owner, fans };
+  }
+
+  it('follow every rise, undo and departure, and rank a member below the page', async () => {
+    const { fans } = await scene();
     // Every score on every board, counted by the triggers, equals a count of the rows.
     const live = await counted();
     expect(live.length).toBeGreaterThan(0);
@@ -396,14 +437,19 @@ describe('per-score counts behind the own rank', () => {
   });
 
   it('are counted for the scores that were there before the migration', async () => {
+    await scene();
     const before = await counted();
+    expect(before.length).toBeGreaterThan(0);
     const migration = await fs.readFile(
       path.join(import.meta.dirname, '../../../migrations/0007_ranking_score_counts.sql'),
       'utf8',
     );
     const backfill = migration.slice(migration.lastIndexOf('INSERT INTO "ranking_score_counts"'));
-    await ctx.db.delete(rankingScoreCounts);
-    await ctx.db.execute(sql.raw(backfill));
-    expect(await counted()).toEqual(before);
+    // Counted again from scratch, then rolled back: other tests' counts stay as they are.
+    await inRolledBackTransaction(async (tx) => {
+      await tx.delete(rankingScoreCounts);
+      await tx.execute(sql.raw(backfill));
+      expect(await counted(tx)).toEqual(before);
+    });
   });
 });
