@@ -31,6 +31,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { stampsRoutes } from './modules/stamps/stamps.routes.js';
 import { rankingsRoutes } from './modules/rankings/rankings.routes.js';
 import { accessPlugin } from './plugins/access.js';
+import { domainEventsPlugin } from './plugins/domain-events.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -140,13 +141,17 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   await app.register(openapiPlugin, { version: APP_VERSION });
 
-  // Before the modules whose actions notify: its hooks wrap their requests.
   await app.register(notificationsPlugin, {
     db: deps.db,
     publicUrl: config.publicUrl,
     redis: deps.redis,
     redisChannel: deps.notificationChannel ?? `${config.redisKeyPrefix}notifications`,
     workerIntervalMs: config.notificationPollIntervalMs,
+  });
+  // Before the modules whose actions record events: its hooks wrap their requests.
+  await app.register(domainEventsPlugin, {
+    db: deps.db,
+    publish: (topics) => app.notifications.hub.publish(topics),
   });
   await app.register(healthRoutes, { db: deps.db, version: APP_VERSION });
   await app.register(stationsRoutes, { db: deps.db });

@@ -23,7 +23,6 @@ import { createNotificationWorker, type NotificationWorker } from './notificatio
 import { NOTIFICATION_MESSAGES as M } from './notifications.messages.js';
 import * as service from './notifications.service.js';
 import type { StreamCursor } from './notifications.service.js';
-import { runWithPendingPokes } from './pending-pokes.js';
 import { notificationRateLimits, STREAMS_PER_MEMBER } from './rate-limits.js';
 import { HttpError } from '../../lib/http-error.js';
 
@@ -209,9 +208,9 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
 };
 
 /**
- * Notifications for the whole app: the hub (Redis when given), the hooks that tell streams
- * of a request's notifications once it has committed, the worker, and the routes. Registered
- * before the modules whose actions notify, so its hooks wrap their requests.
+ * Notifications for the whole app: the hub (Redis when given), the worker, and the routes.
+ * A request's notifications reach the hub once it has committed through the domain-events
+ * plugin (plugins/domain-events.ts), which app.ts hands the hub's `publish`.
  */
 export const notificationsPlugin = fp(
   async (parent: FastifyInstance, deps: NotificationsDeps) => {
@@ -231,27 +230,6 @@ export const notificationsPlugin = fp(
       intervalMs: deps.workerIntervalMs,
     });
     app.decorate('notifications', { hub, worker });
-
-    const pokes = new WeakMap<object, Set<string>>();
-    // Only writes notify: reads skip the async context, which costs every await of a request.
-    const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (READS.has(request.method)) {
-        done();
-        return;
-      }
-      const pending = new Set<string>();
-      pokes.set(request, pending);
-      runWithPendingPokes(pending, done);
-    });
-    app.addHook('onSend', (request, _reply, payload, done) => {
-      const pending = pokes.get(request);
-      if (pending && pending.size > 0) {
-        hub.publish([...pending]);
-        pending.clear();
-      }
-      done(null, payload);
-    });
 
     const streams = new Set<OpenStream>();
     app.addHook('onListen', async () => worker.start());

@@ -9,22 +9,27 @@ import {
   type NotificationType,
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
+import { afterCommit } from '../../lib/after-commit.js';
+import type { DomainEvent } from '../../lib/domain-events.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import * as jobs from './notification-jobs.repository.js';
 import * as repository from './notifications.repository.js';
-import { notePoke } from './pending-pokes.js';
 
 /**
- * Notification rules (docs/notifications.md). Every action that tells someone something calls
- * `notify(tx, …)` inside its own transaction, so the notification exists exactly when the
- * action does; undoing the action calls `withdraw(tx, …)`. Streams hear of it after the commit
- * (pending-pokes.ts).
+ * Notification rules (docs/notifications.md). `notifyOfEvent` hears every domain event inside
+ * the transaction that records it, so a notification exists exactly when the action does;
+ * undoing the action withdraws it. Streams hear of it after the commit.
  */
+
+/** Wakes the streams of these members (or topics) once the request has committed. */
+function pokeAfterCommit(topics: readonly string[]): void {
+  if (topics.length > 0) afterCommit(({ publish }) => publish(topics));
+}
 
 /** A burst of notifications within this time goes out as one mail. */
 export const MAIL_DIGEST_DELAY_SECONDS = 10 * 60;
 
-export type NotifyEvent =
+type NotifyEvent =
   | { type: 'like' | 'want'; recipientId: string; actorId: string; postId: string }
   | {
       /** Tells the post's owner (`comment`) and the post's other commenters (`reply`). */
@@ -74,7 +79,7 @@ const insertOptions = (refresh: boolean) => ({
  * is written for one's own actions or between members where a block or a mute stands; a
  * repeat (like, unlike, like) writes nothing new.
  */
-export async function notify(tx: Database, event: NotifyEvent): Promise<void> {
+async function notify(tx: Database, event: NotifyEvent): Promise<void> {
   const values = valuesOf(event);
   const refresh = event.type === 'comment';
   const told = await repository.insertForRecipients(
@@ -93,34 +98,17 @@ export async function notify(tx: Database, event: NotifyEvent): Promise<void> {
       )),
     );
   }
-  notePoke(told);
+  pokeAfterCommit(told);
 }
 
 /** Undoes `notify` for an undone like, want or follow: its unread notification goes. */
-export async function withdraw(
+async function withdraw(
   tx: Database,
   event: Exclude<NotifyEvent, { type: 'comment' }>,
 ): Promise<void> {
   const { targetKey, type, actorId } = valuesOf(event);
   if (await repository.deleteUnread(tx, { userId: event.recipientId, actorId, type, targetKey }))
-    notePoke([event.recipientId]);
-}
-
-/** `notify` when the action was done, `withdraw` when it was undone: one line at each site. */
-export function notifyOrWithdraw(
-  tx: Database,
-  done: boolean,
-  event: Exclude<NotifyEvent, { type: 'comment' }>,
-): Promise<void> {
-  return done ? notify(tx, event) : withdraw(tx, event);
-}
-
-/**
- * A deleted comment's notifications go with it (the foreign key cascades); this tells the
- * streams of those who held one. Call it in the deletion's transaction, before the delete.
- */
-export async function withdrawComment(tx: Database, commentId: string): Promise<void> {
-  notePoke(await repository.findRecipientsOfComment(tx, commentId));
+    pokeAfterCommit([event.recipientId]);
 }
 
 /**
@@ -130,14 +118,65 @@ export async function withdrawComment(tx: Database, commentId: string): Promise<
 export const NEW_POSTS_TOPIC = 'timeline:posts';
 
 /**
- * A new post: followers (`followed_post`) and members who want to visit its station
- * (`station_post`) are told by a job that runs after the commit (notification-worker.ts), so a
- * member with 10,000 followers posts as fast as anyone; open timelines hear of it after the
- * commit too.
+ * The notifications' subscriber to domain events (plugins/domain-events.ts), in the action's
+ * transaction:
+ * - a like, want, comment or follow tells the other member; its undoing withdraws the unread
+ *   notification. A block withdraws nothing: what came from the blocked member is hidden
+ *   while the block stands (repository `visibleTo`).
+ * - a comment about to be deleted takes its notifications with it (the foreign key cascades);
+ *   the streams of those who held one are told.
+ * - a new post: followers (`followed_post`) and members who want to visit its station
+ *   (`station_post`) are told by a job that runs after the commit (notification-worker.ts), so
+ *   a member with 10,000 followers posts as fast as anyone; open timelines hear of it after
+ *   the commit too.
  */
-export async function enqueuePostFanOut(tx: Database, postId: string): Promise<void> {
-  await jobs.insertJob(tx, postId);
-  notePoke([NEW_POSTS_TOPIC]);
+export async function notifyOfEvent(tx: Database, event: DomainEvent): Promise<void> {
+  switch (event.type) {
+    case 'liked':
+    case 'wanted':
+    case 'unliked':
+    case 'unwanted': {
+      const told = {
+        type:
+          event.type === 'liked' || event.type === 'unliked'
+            ? ('like' as const)
+            : ('want' as const),
+        recipientId: event.ownerId,
+        actorId: event.actorId,
+        postId: event.postId,
+      };
+      if (event.type === 'liked' || event.type === 'wanted') await notify(tx, told);
+      else await withdraw(tx, told);
+      return;
+    }
+    case 'commented':
+      return notify(tx, {
+        type: 'comment',
+        recipientId: event.ownerId,
+        actorId: event.actorId,
+        postId: event.postId,
+        commentId: event.commentId,
+      });
+    case 'comment-removed':
+      return pokeAfterCommit(await repository.findRecipientsOfComment(tx, event.commentId));
+    case 'followed':
+      return notify(tx, {
+        type: 'follow',
+        recipientId: event.followeeId,
+        actorId: event.followerId,
+      });
+    case 'unfollowed':
+      return withdraw(tx, {
+        type: 'follow',
+        recipientId: event.followeeId,
+        actorId: event.followerId,
+      });
+    case 'posted':
+      await jobs.insertJob(tx, event.postId);
+      return pokeAfterCommit([NEW_POSTS_TOPIC]);
+    default:
+      return;
+  }
 }
 
 /** Days read for a page of groups, widening until the page is full (null: all). */
@@ -208,7 +247,7 @@ export async function markRead(
   userId: string,
   ids: readonly string[] | null,
 ): Promise<number> {
-  if (await repository.markRead(db, userId, ids)) notePoke([userId]);
+  if (await repository.markRead(db, userId, ids)) pokeAfterCommit([userId]);
   return repository.countUnread(db, userId);
 }
 

@@ -5,15 +5,15 @@ import * as repository from './comments.repository.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
-import { recordActivity } from '../rankings/rankings.service.js';
 import { assertMayInteract } from '../blocks/blocks.service.js';
-import { notify, withdrawComment } from '../notifications/notifications.service.js';
+import { recordEvent } from '../../lib/domain-events.js';
 
 /**
  * Comment rules: anyone signed in may comment; only the author edits; the author or the
  * post's owner deletes. The post's comment_count changes in the same transaction as the row,
  * and only when a row really came or went, so it stays exact under concurrent requests.
  * Every transaction locks the post first, as deleting a post does, so they never deadlock.
+ * Adding and deleting record their domain event (docs/architecture.md#domain-events).
  */
 
 function toComment(row: repository.CommentViewRow): Comment {
@@ -69,19 +69,13 @@ export async function createComment(
       await assertMayInteract(tx, post.userId, userId);
       const row = await repository.insertComment(tx, { postId, userId, body });
       await repository.addToCommentCount(tx, postId, 1);
-      await recordActivity(tx, {
-        type: 'comment-added',
+      await recordEvent(tx, {
+        type: 'commented',
         actorId: userId,
+        postId,
         ownerId: post.userId,
-        postId,
-        at: row.createdAt,
-      });
-      await notify(tx, {
-        type: 'comment',
-        recipientId: post.userId,
-        actorId: userId,
-        postId,
         commentId: row.id,
+        at: row.createdAt,
       });
       return row.id;
     });
@@ -123,15 +117,17 @@ export async function deleteComment(
     if (!comment) throw notFound(M.commentNotFound);
     if (comment.userId !== userId && post.userId !== userId)
       throw forbidden(M.commentNotYoursToDelete);
-    await withdrawComment(tx, commentId);
-    if (!(await repository.deleteComment(tx, commentId))) return;
-    await repository.addToCommentCount(tx, postId, -1);
-    await recordActivity(tx, {
+    // Before the delete, while its notifications are there to read; under the post's lock
+    // nothing else deletes the comment meanwhile (leaving the service locks the post too).
+    await recordEvent(tx, {
       type: 'comment-removed',
       actorId: comment.userId,
-      ownerId: post.userId,
       postId,
+      ownerId: post.userId,
+      commentId,
       at: comment.createdAt,
     });
+    if (!(await repository.deleteComment(tx, commentId))) return;
+    await repository.addToCommentCount(tx, postId, -1);
   });
 }

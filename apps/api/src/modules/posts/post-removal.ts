@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.js';
 import { parentKindError } from './post-rules.js';
 import * as removal from './posts.repository.js';
-import { recordActivity } from '../rankings/rankings.service.js';
+import { recordEvent } from '../../lib/domain-events.js';
 import type { LinkRow } from './posts.repository.js';
 
 /**
@@ -79,25 +79,26 @@ export async function keepOthersAttachedPosts(
 
 /**
  * Prepares a post's deletion: the owner's posts attached below it go with it (by cascade),
- * others' are kept. Hands back the photos of the posts that go.
+ * others' are kept. Hands back the posts that go and their photos.
  */
 export async function prepareOwnPostRemoval(
   db: Database,
   ownerId: string,
   postId: string,
-): Promise<string[]> {
-  const removedIds = await removal.findOwnPostTreeIds(db, ownerId, postId);
-  await keepOthersAttachedPosts(db, ownerId, removedIds);
-  await recordActivity(db, { type: 'posts-removing', postIds: removedIds });
-  return removal.findImageIdsOfPosts(db, removedIds);
+): Promise<{ postIds: string[]; imageIds: string[] }> {
+  const postIds = await removal.findOwnPostTreeIds(db, ownerId, postId);
+  await keepOthersAttachedPosts(db, ownerId, postIds);
+  return { postIds, imageIds: await removal.findImageIdsOfPosts(db, postIds) };
 }
 
 /**
- * Prepares a member's leaving: others' posts attached to theirs are kept, and the member's
- * likes, wants and comments leave the counters of the posts that remain.
+ * Prepares a member's leaving, in the deletion's transaction (account.service.ts): records
+ * that they left while what they did can still be read, keeps others' posts attached to
+ * theirs, and takes the member's likes, wants and comments out of the counters of the posts
+ * that remain.
  */
 export async function prepareMemberRemoval(db: Database, userId: string): Promise<void> {
-  await recordActivity(db, { type: 'member-leaving', userId });
+  await recordEvent(db, { type: 'member-left', userId });
   await keepOthersAttachedPosts(db, userId, await removal.findPostIdsOf(db, userId));
   await removal.subtractReactionsOf(db, userId);
 }

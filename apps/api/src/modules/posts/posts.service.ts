@@ -9,8 +9,8 @@ import type { Database } from '../../db/database.js';
 import { HttpError, forbidden, notFound, validationFailed } from '../../lib/http-error.js';
 import type { ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
-import { findNearbyGroups, stationActivityChanged } from '../stations/stations.service.js';
-import { enqueuePostFanOut } from '../notifications/notifications.service.js';
+import { findNearbyGroups } from '../stations/stations.service.js';
+import { recordEvent } from '../../lib/domain-events.js';
 import { isForeignKeyViolation, retryTransientConflicts } from '../../lib/db-errors.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import { checkExistingPhotos, discardPhotos, storePhotos, type PhotoSlot } from './post-photos.js';
@@ -27,7 +27,6 @@ import { prepareOwnPostRemoval } from './post-removal.js';
 /** Account deletion takes the member's posts away through this (see post-removal.ts). */
 export { prepareMemberRemoval } from './post-removal.js';
 import * as repository from './posts.repository.js';
-import { recordActivity } from '../rankings/rankings.service.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 
 /** Post rules (issue: posts, photos, comments and reactions). No Fastify types here. */
@@ -212,15 +211,19 @@ export async function createPost(
     postId = await deps.db.transaction(async (tx) => {
       const row = await repository.insertPost(tx, { ...values, userId, kind: fields.kind });
       await repository.replacePostImages(tx, row.id, ids);
-      await recordActivity(tx, { type: 'post-added', userId, at: row.createdAt });
-      await enqueuePostFanOut(tx, row.id);
+      await recordEvent(tx, {
+        type: 'posted',
+        postId: row.id,
+        userId,
+        stationGroupId: row.stationGroupId,
+        at: row.createdAt,
+      });
       return row.id;
     });
   } catch (error) {
     await discardPhotos(deps.db, deps.storage, storedIds);
     throw asReferenceError(error);
   }
-  stationActivityChanged(deps.db, values.stationGroupId ?? null);
   return getPost(deps, postId, userId);
 }
 
@@ -262,6 +265,13 @@ export async function updatePost(
       const nextIds = stored?.ids ?? lockedIds;
       const values = await resolveDraft(tx, draftFromUpdate(locked, fields, nextIds.length));
       await repository.updatePost(tx, postId, values);
+      // The post may have moved to another station.
+      await recordEvent(tx, {
+        type: 'post-edited',
+        postId,
+        userId,
+        stationGroupIds: [locked.stationGroupId, values.stationGroupId],
+      });
       if (!stored) return [];
       await repository.replacePostImages(tx, postId, nextIds);
       const gone = lockedIds.filter((id) => !nextIds.includes(id));
@@ -271,8 +281,6 @@ export async function updatePost(
     await discardPhotos(deps.db, deps.storage, stored?.storedIds ?? []);
     throw asReferenceError(error);
   }
-  // The post may have moved to another station.
-  stationActivityChanged(deps.db, current.stationGroupId, fields.station_group_id ?? null);
   await images.deleteImageFiles(deps.storage, removed);
   return getPost(deps, postId, userId);
 }
@@ -289,12 +297,17 @@ export async function deletePost(deps: PostsDeps, userId: string, postId: string
       const post = await repository.findPost(tx, postId, { forUpdate: true });
       if (!post) throw notFound(M.notFound);
       if (post.userId !== userId) throw forbidden(M.notYoursToDelete);
-      const imageIds = await prepareOwnPostRemoval(tx, userId, postId);
+      const { postIds, imageIds } = await prepareOwnPostRemoval(tx, userId, postId);
+      await recordEvent(tx, {
+        type: 'post-removed',
+        userId,
+        postIds,
+        stationGroupId: post.stationGroupId,
+      });
       const keys = await images.deleteImageRows(tx, imageIds);
       await repository.deletePost(tx, postId);
-      return { keys, stationGroupId: post.stationGroupId };
+      return keys;
     }),
   );
-  stationActivityChanged(deps.db, removed.stationGroupId);
-  await images.deleteImageFiles(deps.storage, removed.keys);
+  await images.deleteImageFiles(deps.storage, removed);
 }

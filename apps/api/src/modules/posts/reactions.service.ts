@@ -6,15 +6,15 @@ import { POST_MESSAGES as M } from './posts.messages.js';
 import * as posts from './posts.repository.js';
 import * as repository from './reactions.repository.js';
 import { assertMayInteract } from '../blocks/blocks.service.js';
-import { recordActivity } from '../rankings/rankings.service.js';
-import { notifyOrWithdraw } from '../notifications/notifications.service.js';
-import { stationActivityChanged } from '../stations/stations.service.js';
+import { recordEvent } from '../../lib/domain-events.js';
 
 /**
  * Likes, wants (行きたい / 参加したい) and station wants (行きたい駅). Setting a state twice is
  * the same as once (200 both times). A post's counter moves in the same transaction as the
  * row, and only when `insert … on conflict do nothing` / `delete` really changed one, with
- * the post locked first: the counters stay equal to the rows however many requests race.
+ * the post locked first: the counters stay equal to the rows however many requests race. A
+ * change records its domain event (liked, unliked, …) in the same transaction
+ * (docs/architecture.md#domain-events).
  */
 
 /** A member who left mid-request, or a post deleted meanwhile: nothing was written. */
@@ -38,18 +38,12 @@ export async function setLike(
         : await repository.deleteLike(tx, postId, userId);
       if (!changedAt) return { liked, like_count: post.likeCount };
       const likeCount = await repository.addToCounter(tx, postId, 'likeCount', liked ? 1 : -1);
-      await recordActivity(tx, {
-        type: 'like',
-        actorId: userId,
-        ownerId: post.userId,
-        at: changedAt,
-        delta: liked ? 1 : -1,
-      });
-      await notifyOrWithdraw(tx, liked, {
-        type: 'like',
-        recipientId: post.userId,
+      await recordEvent(tx, {
+        type: liked ? 'liked' : 'unliked',
         actorId: userId,
         postId,
+        ownerId: post.userId,
+        at: changedAt,
       });
       return { liked, like_count: likeCount };
     })
@@ -76,18 +70,12 @@ export async function setPostWant(
         : await repository.deletePostWant(tx, postId, userId);
       if (!changedAt) return { wanted, want_count: post.wantCount };
       const wantCount = await repository.addToCounter(tx, postId, 'wantCount', wanted ? 1 : -1);
-      await recordActivity(tx, {
-        type: 'want',
-        actorId: userId,
-        ownerId: post.userId,
-        at: changedAt,
-        delta: wanted ? 1 : -1,
-      });
-      await notifyOrWithdraw(tx, wanted, {
-        type: 'want',
-        recipientId: post.userId,
+      await recordEvent(tx, {
+        type: wanted ? 'wanted' : 'unwanted',
         actorId: userId,
         postId,
+        ownerId: post.userId,
+        at: changedAt,
       });
       return { wanted, want_count: wantCount };
     })
@@ -103,17 +91,22 @@ export async function setStationWant(
   wanted: boolean,
 ): Promise<WantState> {
   if (!(await posts.stationGroupExists(db, stationGroupId))) throw notFound(M.stationNotFound);
-  const state = await db
+  return db
     .transaction(async (tx) => {
-      if (wanted) await repository.insertStationWant(tx, stationGroupId, userId);
-      else await repository.deleteStationWant(tx, stationGroupId, userId);
+      const changed = wanted
+        ? await repository.insertStationWant(tx, stationGroupId, userId)
+        : await repository.deleteStationWant(tx, stationGroupId, userId);
+      if (changed)
+        await recordEvent(tx, {
+          type: wanted ? 'station-wanted' : 'station-unwanted',
+          userId,
+          stationGroupId,
+        });
       return { wanted, want_count: await repository.countStationWants(tx, stationGroupId) };
     })
     .catch((error: unknown) => {
       throw isForeignKeyViolation(error) ? notFound(M.stationNotFound) : error;
     });
-  stationActivityChanged(db, stationGroupId);
-  return state;
 }
 
 /** Whether the viewer (if signed in) wants to visit the station, and how many members do. */

@@ -65,12 +65,26 @@ export async function addScores(db: Database, deltas: ScoreDelta[]): Promise<voi
 
 /* ---- What an activity is worth: reads of the rows that carry it ---- */
 
-/** When the member first commented on the post, or null (their comments count once per post). */
-export async function findFirstCommentTime(db: Database, postId: string, userId: string) {
+/**
+ * When the member first commented on the post, or null (their comments count once per post),
+ * leaving out `exceptId` (a comment about to be deleted).
+ */
+export async function findFirstCommentTime(
+  db: Database,
+  postId: string,
+  userId: string,
+  exceptId?: string,
+) {
   const [row] = await db
     .select({ createdAt: comments.createdAt })
     .from(comments)
-    .where(and(eq(comments.postId, postId), eq(comments.userId, userId)))
+    .where(
+      and(
+        eq(comments.postId, postId),
+        eq(comments.userId, userId),
+        exceptId === undefined ? undefined : ne(comments.id, exceptId),
+      ),
+    )
     .orderBy(asc(comments.createdAt))
     .limit(1);
   return row?.createdAt ?? null;

@@ -7,6 +7,7 @@ import {
   type RankingRow,
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
+import type { DomainEvent } from '../../lib/domain-events.js';
 import { japanMonthStartOf, japanWeekStartOf, previousPeriodStart } from '../../lib/japan-time.js';
 import { decodeKeyPair, encodeKeyPair, splitPage } from '../../lib/page-cursor.js';
 import { hiddenFrom } from '../blocks/blocks.service.js';
@@ -14,8 +15,8 @@ import * as repository from './rankings.repository.js';
 
 /**
  * Rankings (docs/rankings.md). Scores are kept per member and period (this week, this month, all
- * time) and moved by `recordActivity`, the one entry point every like, want, comment, follow and
- * post calls inside its own transaction; a page reads one index range.
+ * time) and moved by `scoreEvent`, which hears every domain event inside the transaction that
+ * records it (docs/rankings.md#how-scores-are-kept); a page reads one index range.
  */
 
 export interface RankingsDeps {
@@ -27,14 +28,27 @@ export interface RankingsDeps {
 /** The Japan date all-time rows are kept under. */
 const ALL_TIME = '1970-01-01';
 
-/** Something that moves a score. `at` is when the row that carries it was made. */
+/**
+ * Something that moves a score, in the scores' own terms (`scoreEvent` turns a domain event into
+ * one). `at` is when the row that carries it was made.
+ */
 export type Activity =
   | { type: 'like' | 'want'; actorId: string; ownerId: string; at: Date; delta: 1 | -1 }
   | { type: 'follow'; followerId: string; followeeId: string; at: Date; delta: 1 | -1 }
   /** After a comment was inserted: only the member's first comment on the post counts. */
   | { type: 'comment-added'; actorId: string; ownerId: string; postId: string; at: Date }
-  /** After a comment was deleted (`at` is its creation): the points follow the first one left. */
-  | { type: 'comment-removed'; actorId: string; ownerId: string; postId: string; at: Date }
+  /**
+   * Before a comment is deleted (`at` is its creation): the points follow the first one left,
+   * the member's earliest comment on the post other than `commentId`.
+   */
+  | {
+      type: 'comment-removed';
+      actorId: string;
+      ownerId: string;
+      postId: string;
+      commentId: string;
+      at: Date;
+    }
   | { type: 'post-added'; userId: string; at: Date }
   /** Before posts are deleted: they and the reactions they received leave the scores. */
   | { type: 'posts-removing'; postIds: readonly string[] }
@@ -107,7 +121,12 @@ async function deltasOfActivity(
     }
     case 'comment-removed': {
       if (activity.actorId === activity.ownerId) return [];
-      const first = await repository.findFirstCommentTime(db, activity.postId, activity.actorId);
+      const first = await repository.findFirstCommentTime(
+        db,
+        activity.postId,
+        activity.actorId,
+        activity.commentId,
+      );
       // An earlier comment is left: it was the one that counted, nothing moves.
       if (first && first.getTime() <= activity.at.getTime()) return [];
       const removed = deltasOf('impact', activity.ownerId, -IMPACT_POINTS.comment, activity.at);
@@ -143,11 +162,57 @@ async function deltasOfActivity(
 }
 
 /**
- * The one entry point that moves ranking scores. Call it with the transaction that writes the
- * activity, so a score never disagrees with the rows it counts.
+ * Moves ranking scores by an activity, in the transaction that writes it, so a score never
+ * disagrees with the rows it counts. Actions reach it through `scoreEvent`; the period tests
+ * call it directly to place activity at a chosen time.
  */
 export async function recordActivity(db: Database, activity: Activity): Promise<void> {
   await repository.addScores(db, combine(await deltasOfActivity(db, activity)));
+}
+
+/** A domain event in the scores' terms: what it moves, if anything. */
+function activitiesOf(event: DomainEvent): Activity[] {
+  switch (event.type) {
+    case 'liked':
+    case 'unliked':
+    case 'wanted':
+    case 'unwanted': {
+      const { actorId, ownerId, at } = event;
+      const type = event.type === 'liked' || event.type === 'unliked' ? 'like' : 'want';
+      const delta = event.type === 'liked' || event.type === 'wanted' ? 1 : -1;
+      return [{ type, actorId, ownerId, at, delta }];
+    }
+    case 'commented': {
+      const { actorId, ownerId, postId, at } = event;
+      return [{ type: 'comment-added', actorId, ownerId, postId, at }];
+    }
+    case 'comment-removed':
+      return [event];
+    case 'followed':
+    case 'unfollowed': {
+      const { followerId, followeeId, at } = event;
+      const delta = event.type === 'followed' ? 1 : -1;
+      return [{ type: 'follow', followerId, followeeId, at, delta }];
+    }
+    case 'blocked':
+      return event.endedFollows.map((follow) => ({ type: 'follow', ...follow, delta: -1 }));
+    case 'posted':
+      return [{ type: 'post-added', userId: event.userId, at: event.at }];
+    case 'post-removed':
+      return [{ type: 'posts-removing', postIds: event.postIds }];
+    case 'member-left':
+      return [{ type: 'member-leaving', userId: event.userId }];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The rankings' subscriber to domain events (plugins/domain-events.ts): runs in the action's
+ * transaction (docs/rankings.md#how-scores-are-kept).
+ */
+export async function scoreEvent(tx: Database, event: DomainEvent): Promise<void> {
+  for (const activity of activitiesOf(event)) await recordActivity(tx, activity);
 }
 
 /* ---- Reading ---- */

@@ -22,6 +22,7 @@ import {
   validationFailed,
 } from '../../lib/http-error.js';
 import { japanDateOf } from '../../lib/japan-time.js';
+import { recordEvent } from '../../lib/domain-events.js';
 import * as stations from '../stations/stations.service.js';
 import * as users from '../users/users.service.js';
 import { buildStampSvg, renderStamp, type StampDesign } from './stamp-image.js';
@@ -100,14 +101,15 @@ export async function checkIn(
           throw validationFailed({ collected_at: [message] }, message);
         }
       }
-      return repository.insertStamp(tx, {
+      const row = await repository.insertStamp(tx, {
         userId,
         stationGroupId,
         distanceBucket: Math.floor(distanceM / STAMP_DISTANCE_BUCKET_M),
         collectedAt: now,
       });
+      await recordEvent(tx, { type: 'stamped', userId, stationGroupId, at: row.collectedAt });
+      return row;
     });
-    stations.stationActivityChanged(deps.db, stationGroupId);
     return {
       id: stamp.id,
       station: { id: station.id, name: station.name, prefecture_name: station.prefectureName },

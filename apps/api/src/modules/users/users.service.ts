@@ -13,11 +13,10 @@ import type {
 import type { Database } from '../../db/database.js';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
 import { japanDateOf } from '../../lib/japan-time.js';
+import { recordEvent } from '../../lib/domain-events.js';
 import * as blocks from '../blocks/blocks.service.js';
-import { notifyOrWithdraw } from '../notifications/notifications.service.js';
 import * as lists from '../lists/lists.service.js';
 import * as posts from '../posts/posts.service.js';
-import { recordActivity } from '../rankings/rankings.service.js';
 import { decodeUserCursor, toUserPage } from './user-cursor.js';
 import * as repository from './users.repository.js';
 import { USER_MESSAGES as M } from './users.messages.js';
@@ -302,18 +301,12 @@ export async function setFollow(
         follower_count: await repository.followerCountOf(tx, userId),
       };
     const followerCount = await repository.addToFollowCounts(tx, viewerId, userId, follow ? 1 : -1);
-    await recordActivity(tx, {
-      type: 'follow',
-      followerId: viewerId,
-      followeeId: userId,
-      at: changedAt,
-      delta: follow ? 1 : -1,
-    });
-    await notifyOrWithdraw(tx, follow, {
-      type: 'follow',
-      recipientId: userId,
-      actorId: viewerId,
-    });
+    await recordEvent(
+      tx,
+      follow
+        ? { type: 'followed', followerId: viewerId, followeeId: userId, at: changedAt }
+        : { type: 'unfollowed', followerId: viewerId, followeeId: userId, at: changedAt },
+    );
     return { followed_by_me: follow, follower_count: followerCount };
   });
 }
@@ -338,6 +331,7 @@ export async function setBlock(
       return;
     }
     await repository.insertBlock(tx, viewerId, userId);
+    const endedFollows = [];
     for (const [followerId, followeeId] of [
       [viewerId, userId],
       [userId, viewerId],
@@ -345,14 +339,14 @@ export async function setBlock(
       const followedAt = await repository.deleteFollow(tx, followerId, followeeId);
       if (!followedAt) continue;
       await repository.addToFollowCounts(tx, followerId, followeeId, -1);
-      await recordActivity(tx, {
-        type: 'follow',
-        followerId,
-        followeeId,
-        at: followedAt,
-        delta: -1,
-      });
+      endedFollows.push({ followerId, followeeId, at: followedAt });
     }
+    await recordEvent(tx, {
+      type: 'blocked',
+      blockerId: viewerId,
+      blockedId: userId,
+      endedFollows,
+    });
   });
   return { blocked_by_me: block };
 }
