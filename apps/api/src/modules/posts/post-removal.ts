@@ -1,8 +1,8 @@
 import type { Database } from '../../db/database.js';
 import { parentKindError } from './post-rules.js';
-import * as removal from './posts.repository.js';
+import * as removal from './post-removal.repository.js';
+import type { LinkRow } from './post-removal.repository.js';
 import { recordEvent } from '../../lib/domain-events.js';
-import type { LinkRow } from './posts.repository.js';
 
 /**
  * Taking posts away touches only the member's own content. Other members' photos and events
