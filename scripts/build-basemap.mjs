@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Builds the offline basemap (DESIGN.md §6) from Natural Earth data on npm:
+ * Builds the offline basemap (docs/basemap.md#offline-layer) from Natural Earth data on npm:
  *
  *   apps/web/public/basemap/japan-land.json   Japan's land (world-atlas countries-10m, id 392)
  *   apps/web/public/basemap/prefectures.json  the 47 prefectures (Natural Earth admin-1, as

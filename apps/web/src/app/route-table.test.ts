@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { routeTable } from './route-table';
 import type { RouteAccess, RouteLayout } from './route-types';
 
-/** Spec §2, with the access and layout each route must have. */
+/** Every route of docs/product-rules.md#routes-and-access, with its access and layout. */
 const SPEC_ROUTES: [
   path: string,
   access: RouteAccess,

@@ -1,5 +1,5 @@
 /**
- * The reorder rule (docs/lists.md#order): a new order names every item of the list exactly
+ * The reorder rule (docs/lists.md#items-and-their-order): a new order names every item of the list exactly
  * once and nothing else, so an order sent from a stale screen (an item added or removed
  * meanwhile) is refused instead of silently dropping or duplicating items.
  */

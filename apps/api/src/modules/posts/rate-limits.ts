@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { requesterKey } from '../../lib/auth-token.js';
 
 /**
- * Limits on writing (posts §8): generous for people, short for scripts. Keyed per session
- * (or IP without one); logins are limited too, so new sessions cannot be made at will.
+ * Limits on writing (docs/posts.md#kinds-and-their-rules): generous for people, short for
+ * scripts. Keyed per session (or IP without one); logins are limited too, so new sessions
+ * cannot be made at will.
  */
 
 const MINUTE = 60_000;

@@ -31,7 +31,7 @@ export const commonMessages = {
   form: {
     required: '必須',
     charCount: (count: number, max: number) => `${count} / ${max}文字`,
-    /** Spec §8: a failure outside the API's envelope. */
+    /** A failure outside the API's envelope (docs/product-rules.md#errors). */
     unexpected: UNEXPECTED_ERROR_MESSAGE,
   },
   flash: {

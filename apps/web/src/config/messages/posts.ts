@@ -90,7 +90,7 @@ export const postsMessages = {
       toPost: '投稿を見る',
     },
     cancel: 'キャンセル',
-    /** Spec §8: a failure outside the API's envelope. */
+    /** A failure outside the API's envelope (docs/product-rules.md#errors). */
     unexpected: UNEXPECTED_ERROR_MESSAGE,
   },
   /** The station page's posts and the map's post markers. */

@@ -19,7 +19,7 @@ export type ClusterSizeClass = 'small' | 'medium' | 'large';
 
 const [SMALL_BELOW, MEDIUM_BELOW] = MAP_CLUSTER_SIZE_STEPS;
 
-/** Spec §9: three classes — below 10, below 100, 100 or more. */
+/** Three classes, below 10, below 100, 100 or more (docs/product-rules.md#constants). */
 export function clusterSizeClass(count: number): ClusterSizeClass {
   if (count < SMALL_BELOW) return 'small';
   if (count < MEDIUM_BELOW) return 'medium';
