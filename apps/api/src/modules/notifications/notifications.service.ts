@@ -13,6 +13,7 @@ import { afterCommit } from '../../lib/after-commit.js';
 import type { DomainEvent } from '../../lib/domain-events.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import * as jobs from './notification-jobs.repository.js';
+import * as streamReads from './notification-stream.repository.js';
 import * as repository from './notifications.repository.js';
 
 /**
@@ -263,7 +264,7 @@ export interface StreamCursor {
 
 /** Where a fresh stream starts: after the newest notification. */
 export function latestEventId(db: Database, userId: string): Promise<StreamCursor> {
-  return repository.latestSeq(db, userId);
+  return streamReads.latestSeq(db, userId);
 }
 
 /**
@@ -276,7 +277,7 @@ export async function findEventsSince(
   cursor: StreamCursor,
   limit: number,
 ): Promise<{ events: { seq: number; event: NotificationEvent }[]; cursor: StreamCursor }> {
-  const rows = await repository.findSince(db, userId, cursor, limit);
+  const rows = await streamReads.findSince(db, userId, cursor, limit);
   const events = rows.map((row) => ({
     seq: row.seq,
     event: {
