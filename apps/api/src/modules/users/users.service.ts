@@ -1,5 +1,4 @@
 import type {
-  FollowState,
   Privacy,
   Profile,
   ProfileListPage,
@@ -11,9 +10,8 @@ import type {
   UserSummary,
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
-import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
+import { notFound } from '../../lib/http-error.js';
 import { japanDateOf } from '../../lib/japan-time.js';
-import { recordEvent } from '../../lib/domain-events.js';
 import * as blocks from '../blocks/blocks.service.js';
 import * as lists from '../lists/lists.service.js';
 import * as posts from '../posts/posts.service.js';
@@ -22,6 +20,9 @@ import * as repository from './users.repository.js';
 import { USER_MESSAGES as M } from './users.messages.js';
 
 /** People rules (docs/people.md). No Fastify types here. */
+
+/** Follows, blocks and mutes (relations.service.ts), offered with the rest of the people rules. */
+export { prepareMemberLeaving, setBlock, setFollow, setMute } from './relations.service.js';
 
 export interface UsersDeps {
   db: Database;
@@ -268,118 +269,9 @@ export async function listBlocksOrMutes(
   return { items: page.items.map(toSummary), next_cursor: page.nextCursor };
 }
 
-/* ---- Follows ---- */
-
-/**
- * Follows or unfollows. Both members' rows are locked first (in id order), so the row and
- * both counters change together and concurrent requests queue up: the counters always equal
- * the rows. Setting the same state twice changes nothing and answers the same.
- */
-export async function setFollow(
-  deps: UsersDeps,
-  viewerId: string,
-  userId: string,
-  follow: boolean,
-): Promise<FollowState> {
-  if (viewerId === userId)
-    throw validationFailed({ user_id: [M.cannotFollowSelf] }, M.cannotFollowSelf);
-  return deps.db.transaction(async (tx) => {
-    const found = await repository.lockUsers(tx, [viewerId, userId]);
-    if (!found.includes(userId)) throw notFound(M.notFound);
-    if (!found.includes(viewerId)) throw new HttpError('UNAUTHENTICATED');
-    if (follow) {
-      const relation = await repository.findRelation(tx, viewerId, userId);
-      if (relation.blockedByMe) throw new HttpError('FORBIDDEN', M.youBlockedThem);
-      if (relation.blocksMe) throw new HttpError('FORBIDDEN', M.blockedByThem);
-    }
-    const changedAt = follow
-      ? await repository.insertFollow(tx, viewerId, userId)
-      : await repository.deleteFollow(tx, viewerId, userId);
-    if (!changedAt)
-      return {
-        followed_by_me: follow,
-        follower_count: await repository.followerCountOf(tx, userId),
-      };
-    const followerCount = await repository.addToFollowCounts(tx, viewerId, userId, follow ? 1 : -1);
-    await recordEvent(
-      tx,
-      follow
-        ? { type: 'followed', followerId: viewerId, followeeId: userId, at: changedAt }
-        : { type: 'unfollowed', followerId: viewerId, followeeId: userId, at: changedAt },
-    );
-    return { followed_by_me: follow, follower_count: followerCount };
-  });
-}
-
-/* ---- Blocks and mutes ---- */
-
-/** Blocking ends follows both ways, with the counters, in the same transaction. */
-export async function setBlock(
-  deps: UsersDeps,
-  viewerId: string,
-  userId: string,
-  block: boolean,
-): Promise<{ blocked_by_me: boolean }> {
-  if (viewerId === userId)
-    throw validationFailed({ user_id: [M.cannotBlockSelf] }, M.cannotBlockSelf);
-  await deps.db.transaction(async (tx) => {
-    const found = await repository.lockUsers(tx, [viewerId, userId]);
-    if (!found.includes(userId)) throw notFound(M.notFound);
-    if (!found.includes(viewerId)) throw new HttpError('UNAUTHENTICATED');
-    if (!block) {
-      await repository.deleteBlock(tx, viewerId, userId);
-      return;
-    }
-    await repository.insertBlock(tx, viewerId, userId);
-    const endedFollows = [];
-    for (const [followerId, followeeId] of [
-      [viewerId, userId],
-      [userId, viewerId],
-    ] as const) {
-      const followedAt = await repository.deleteFollow(tx, followerId, followeeId);
-      if (!followedAt) continue;
-      await repository.addToFollowCounts(tx, followerId, followeeId, -1);
-      endedFollows.push({ followerId, followeeId, at: followedAt });
-    }
-    await recordEvent(tx, {
-      type: 'blocked',
-      blockerId: viewerId,
-      blockedId: userId,
-      endedFollows,
-    });
-  });
-  return { blocked_by_me: block };
-}
-
-export async function setMute(
-  deps: UsersDeps,
-  viewerId: string,
-  userId: string,
-  mute: boolean,
-): Promise<{ muted_by_me: boolean }> {
-  if (viewerId === userId)
-    throw validationFailed({ user_id: [M.cannotMuteSelf] }, M.cannotMuteSelf);
-  await deps.db.transaction(async (tx) => {
-    const found = await repository.lockUsers(tx, [viewerId, userId]);
-    if (!found.includes(userId)) throw notFound(M.notFound);
-    if (!found.includes(viewerId)) throw new HttpError('UNAUTHENTICATED');
-    if (mute) await repository.insertMute(tx, viewerId, userId);
-    else await repository.deleteMute(tx, viewerId, userId);
-  });
-  return { muted_by_me: mute };
-}
+/* ---- Privacy ---- */
 
 export async function setPrivacy(deps: UsersDeps, userId: string, privacy: Privacy) {
   await repository.setActionsPublic(deps.db, userId, privacy.actions_public);
   return privacy;
-}
-
-/* ---- Used by other modules ---- */
-
-/**
- * Part of leaving, in the deletion's transaction: the member's follows leave the others'
- * counters before the rows cascade away (follows, blocks and mutes go with the user).
- */
-export async function prepareMemberLeaving(db: Database, userId: string): Promise<void> {
-  await repository.subtractFollowsOf(db, userId);
 }
