@@ -203,4 +203,20 @@ describe('a route without a declaration', () => {
     expect((await app.inject('/beside')).statusCode).toBe(401);
     await app.close();
   });
+
+  it('cannot hand a handler a caller its declaration did not read', async () => {
+    const { app, started } = await startWith(async (scope) => {
+      scope.get('/public-viewer', { config: { access: 'public' } }, async (request) => ({
+        id: request.viewer?.user.id ?? null,
+      }));
+      scope.get('/optional-member', { config: { access: 'optional' } }, async (request) => ({
+        id: request.member.user.id,
+      }));
+    });
+    await started;
+    // A programming error is a 500, never a visitor mistaken for a member or the reverse.
+    expect((await app.inject('/public-viewer')).statusCode).toBe(500);
+    expect((await app.inject('/optional-member')).statusCode).toBe(500);
+    await app.close();
+  });
 });

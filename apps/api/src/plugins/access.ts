@@ -98,11 +98,12 @@ export const accessPlugin = fp(
       route.config = { ...route.config, access };
     });
 
+    // Errors name the route's pattern, never the URL (it may hold a mailed token).
     app.decorateRequest('viewer', {
       getter(this: FastifyRequest) {
         if (!callers.has(this))
           throw new Error(
-            `request.viewer read on a route that did not read the session (${this.url})`,
+            `request.viewer read on ${this.routeOptions.url}, which reads no session`,
           );
         return callers.get(this) ?? null;
       },
@@ -110,8 +111,8 @@ export const accessPlugin = fp(
     app.decorateRequest('member', {
       getter(this: FastifyRequest) {
         const member = callers.get(this);
-        if (!member)
-          throw new Error(`request.member read on a route that is not 'member' (${this.url})`);
+        if (!member || this.routeOptions.config.access !== 'member')
+          throw new Error(`request.member read on ${this.routeOptions.url}, not a 'member' route`);
         return member;
       },
     });
@@ -122,7 +123,7 @@ export const accessPlugin = fp(
       if (access === undefined) {
         // Only the not-found handler has no declaration; it serves nothing to protect.
         if (request.is404) return;
-        throw new Error(`no access declared for ${request.method} ${request.url}`);
+        throw new Error(`no access declared for ${request.method} ${request.routeOptions.url}`);
       }
       const caller = await sessions.read(request);
       if (access === 'member' && !caller) denyVisitor(request, reply);
