@@ -1,6 +1,6 @@
 /**
- * Japanese texts the account rules answer with (docs/conventions.md#api-modules: one place for
- * user text).
+ * Japanese texts the account rules and routes answer with (docs/conventions.md#api-modules: one
+ * place for user text).
  */
 export const AUTH_MESSAGES = {
   invalidLink:
@@ -10,4 +10,20 @@ export const AUTH_MESSAGES = {
   wrongCredentials: 'メールアドレスまたはパスワードが正しくありません。',
   sameEmail: '現在と同じメールアドレスです。',
   emailTaken: 'このメールアドレスはすでに別のアカウントで使われています。',
+
+  // Answers of the account routes (auth.routes.ts).
+  registered: '確認メールを送信しました。メールのリンクを開いて登録を完了してください。',
+  verificationResent: '未確認のアカウントがある場合、確認メールを再送しました。',
+  emailVerified: 'メールアドレスを確認しました。ログインしてください。',
+  loggedIn: 'ログインしました。',
+  loggedOut: 'ログアウトしました。',
+  profileUpdated: 'プロフィールを更新しました。',
+  passwordChanged: 'パスワードを変更しました。',
+  passwordResetSent:
+    '入力されたメールアドレスが登録されている場合、パスワード再設定用のメールを送信しました。',
+  passwordReset: 'パスワードを再設定しました。新しいパスワードでログインしてください。',
+  emailChangeSent:
+    '新しいメールアドレスに確認メールを送信しました。メールのリンクを開くと変更が完了します。',
+  emailChanged: 'メールアドレスを変更しました。',
+  accountDeleted: '退会しました。ご利用ありがとうございました。',
 } as const;

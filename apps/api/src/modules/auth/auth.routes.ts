@@ -26,6 +26,7 @@ import { clearAuthCookie, setAuthCookie } from '../../lib/auth-token.js';
 import { IMAGE_MESSAGES } from '../images/images.service.js';
 import type { AuthDeps } from './auth.service.js';
 import * as service from './auth.service.js';
+import { AUTH_MESSAGES } from './auth.messages.js';
 import type { CounterStore } from '../../lib/counter-store.js';
 import { HttpError } from '../../lib/http-error.js';
 import { createLoginThrottle } from './login-throttle.js';
@@ -67,15 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
       const body = request.body;
       // The answer must not tell a new address from a known one, even by its timing.
       app.runInBackground(request.log, 'registration', () => service.register(deps, body));
-      return reply
-        .status(201)
-        .send(
-          envelope(
-            null,
-            '確認メールを送信しました。メールのリンクを開いて登録を完了してください。',
-            201,
-          ),
-        );
+      return reply.status(201).send(envelope(null, AUTH_MESSAGES.registered, 201));
     },
   );
 
@@ -96,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
       app.runInBackground(request.log, 'verification resend', () =>
         service.resendVerification(deps, email),
       );
-      return envelope(null, '未確認のアカウントがある場合、確認メールを再送しました。');
+      return envelope(null, AUTH_MESSAGES.verificationResent);
     },
   );
 
@@ -113,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
     },
     async (request) => {
       await service.verifyEmail(deps, request.params.token);
-      return envelope(null, 'メールアドレスを確認しました。ログインしてください。');
+      return envelope(null, AUTH_MESSAGES.emailVerified);
     },
   );
 
@@ -144,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
         });
       await throttle.succeeded(email, request.ip);
       setAuthCookie(reply, result.token);
-      return envelope(result, 'ログインしました。');
+      return envelope(result, AUTH_MESSAGES.loggedIn);
     },
   );
 
@@ -162,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
       const session = request.member;
       await service.logout(deps, session.tokenHash);
       clearAuthCookie(reply);
-      return envelope(null, 'ログアウトしました。');
+      return envelope(null, AUTH_MESSAGES.loggedOut);
     },
   );
 
@@ -220,7 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
       });
       const fields = parseFields(profileUpdateFieldsSchema, body.fields);
       const me = await service.updateProfile(deps, session.user, fields, body.files.get('avatar'));
-      return envelope(me, 'プロフィールを更新しました。');
+      return envelope(me, AUTH_MESSAGES.profileUpdated);
     },
   );
 
@@ -241,7 +234,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
         currentPassword: request.body.current_password,
         password: request.body.password,
       });
-      return envelope(null, 'パスワードを変更しました。');
+      return envelope(null, AUTH_MESSAGES.passwordChanged);
     },
   );
 
@@ -262,10 +255,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
       app.runInBackground(request.log, 'password reset request', () =>
         service.requestPasswordReset(deps, email),
       );
-      return envelope(
-        null,
-        '入力されたメールアドレスが登録されている場合、パスワード再設定用のメールを送信しました。',
-      );
+      return envelope(null, AUTH_MESSAGES.passwordResetSent);
     },
   );
 
@@ -282,7 +272,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
     },
     async (request) => {
       await service.resetPassword(deps, request.body);
-      return envelope(null, 'パスワードを再設定しました。新しいパスワードでログインしてください。');
+      return envelope(null, AUTH_MESSAGES.passwordReset);
     },
   );
 
@@ -301,10 +291,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
     async (request) => {
       const session = request.member;
       await service.requestEmailChange(deps, session.user, request.body);
-      return envelope(
-        null,
-        '新しいメールアドレスに確認メールを送信しました。メールのリンクを開くと変更が完了します。',
-      );
+      return envelope(null, AUTH_MESSAGES.emailChangeSent);
     },
   );
 
@@ -322,7 +309,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
     async (request) =>
       envelope(
         await service.verifyEmailChange(deps, request.params.token),
-        'メールアドレスを変更しました。',
+        AUTH_MESSAGES.emailChanged,
       ),
   );
 
@@ -341,7 +328,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterSto
       const session = request.member;
       await service.deleteAccount(deps, session.user, request.body.password);
       clearAuthCookie(reply);
-      return envelope(null, '退会しました。ご利用ありがとうございました。');
+      return envelope(null, AUTH_MESSAGES.accountDeleted);
     },
   );
 };
