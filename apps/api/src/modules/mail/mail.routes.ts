@@ -37,9 +37,6 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       },
     },
     async (request) =>
-      envelope(
-        await service.unsubscribe(db, request.params.token),
-        'お知らせメールの配信を停止しました。アカウント設定からいつでも再開できます。',
-      ),
+      envelope(await service.unsubscribe(db, request.params.token), service.UNSUBSCRIBED),
   );
 };

@@ -12,6 +12,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const UNSUBSCRIBE_INVALID =
   'この配信停止リンクは無効か、有効期限が切れています。アカウント設定からお知らせメールの受信を停止できます。';
 
+/** The answer once notices are switched off. */
+export const UNSUBSCRIBED =
+  'お知らせメールの配信を停止しました。アカウント設定からいつでも再開できます。';
+
 export interface NoticeRecipient {
   id: string;
   name: string;
