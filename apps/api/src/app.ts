@@ -141,17 +141,18 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   await app.register(openapiPlugin, { version: APP_VERSION });
 
+  // Before the modules whose requests record events or mark notifications read: its hooks wrap
+  // their requests. The hub is the notifications plugin's, registered next.
+  await app.register(domainEventsPlugin, {
+    db: deps.db,
+    publish: (topics) => app.notifications.hub.publish(topics),
+  });
   await app.register(notificationsPlugin, {
     db: deps.db,
     publicUrl: config.publicUrl,
     redis: deps.redis,
     redisChannel: deps.notificationChannel ?? `${config.redisKeyPrefix}notifications`,
     workerIntervalMs: config.notificationPollIntervalMs,
-  });
-  // Before the modules whose actions record events: its hooks wrap their requests.
-  await app.register(domainEventsPlugin, {
-    db: deps.db,
-    publish: (topics) => app.notifications.hub.publish(topics),
   });
   await app.register(healthRoutes, { db: deps.db, version: APP_VERSION });
   await app.register(stationsRoutes, { db: deps.db });
