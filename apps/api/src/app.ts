@@ -63,6 +63,11 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
   /** The time stamps and rankings are decided at; the system clock by default (tests move it). */
   clock?: () => Date;
+  /**
+   * How the app waits on purpose (the login slowdown, login-throttle.ts); a timer by default.
+   * Tests record the waits instead of spending them.
+   */
+  wait?: (ms: number) => Promise<unknown>;
 }
 
 /** Builds the whole app: plugins and modules. Never listens (server.ts does). */
@@ -162,6 +167,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(authRoutes, {
     db: deps.db,
     counters,
+    ...(deps.wait && { wait: deps.wait }),
     publicUrl: config.publicUrl,
     storage: imageStorage,
   });

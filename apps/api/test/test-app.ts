@@ -77,7 +77,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  deps: Pick<AppDependencies, 'redis' | 'imageStorage' | 'clock'> & {
+  deps: Pick<AppDependencies, 'redis' | 'imageStorage' | 'clock' | 'wait'> & {
     database?: DatabaseHandle;
   } = {},
 ) {
@@ -90,6 +90,7 @@ export async function createTestApp(
     imageStorage: storage,
     ...(deps.redis && { redis: deps.redis }),
     ...(deps.clock && { clock: deps.clock }),
+    ...(deps.wait && { wait: deps.wait }),
   });
   await app.ready();
   return {

@@ -42,11 +42,10 @@ const profileUpdateFormSchema = profileUpdateFieldsSchema.extend({
   avatar: z.file().optional().meta({ description: 'JPEG, PNG, WebP, GIF or AVIF, ≤ 10 MB' }),
 });
 
-export const authRoutes: FastifyPluginAsyncZod<AuthDeps & { counters: CounterStore }> = async (
-  app,
-  deps,
-) => {
-  const throttle = createLoginThrottle(deps.counters);
+export const authRoutes: FastifyPluginAsyncZod<
+  AuthDeps & { counters: CounterStore; wait?: (ms: number) => Promise<unknown> }
+> = async (app, deps) => {
+  const throttle = createLoginThrottle(deps.counters, deps.wait ? { wait: deps.wait } : {});
   const mailBudget = createMailBudget(deps.counters);
   /** Every route that sends a mail spends from one budget (mail-budget.ts). */
   const spendMailBudget = async (request: { ip: string; body: { email: string } }) =>

@@ -12,9 +12,11 @@ import {
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let client: ReturnType<typeof createAuthClient>;
 const origin = 'http://localhost:3000';
+/** The slowdowns the app decided on, recorded instead of waited out. */
+const waits: number[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestApp({ PUBLIC_URL: origin });
+  ctx = await createTestApp({ PUBLIC_URL: origin }, { wait: async (ms) => waits.push(ms) });
   client = createAuthClient(ctx, origin);
 });
 afterAll(async () => {
@@ -45,10 +47,15 @@ describe('failed logins', () => {
   it('from many clients slow the account down but never lock it', async () => {
     const email = 'spread@example.jp';
     await client.registerAndVerify(email, 'spread password');
+    waits.length = 0;
     for (let i = 0; i < 12; i += 1) {
       const response = await login(email, `guess ${i}`, `198.51.100.${i + 1}`);
       expect(response.statusCode).toBe(422);
     }
+    // Slower after the first failures, doubling, bounded (the slowdown's own tests below).
+    expect(waits).toEqual(
+      Array.from({ length: 12 }, (_, failures) => accountDelayMs(failures)).filter((ms) => ms > 0),
+    );
     expect((await login(email, 'spread password', '203.0.113.45')).statusCode).toBe(200);
   });
 
