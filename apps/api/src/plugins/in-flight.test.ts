@@ -11,7 +11,10 @@ describe('in-flight handlers', () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const events: string[] = [];
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
     app.get('/slow', async () => {
+      started();
       await released;
       events.push('handler done');
       return { ok: true };
@@ -21,13 +24,14 @@ describe('in-flight handlers', () => {
 
     const request = http.get({ host: '127.0.0.1', port, path: '/slow' });
     request.on('error', () => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await running;
     request.destroy();
     await app.close();
     events.push('closed');
 
     const drained = app.drainInFlight(5_000).then((done) => events.push(`drained ${done}`));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Everything already due has run: the drain is still waiting for the handler.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(events).toEqual(['closed']);
     release();
     await drained;
