@@ -61,6 +61,11 @@ function apiProject(
       },
       testTimeout: 30_000,
       hookTimeout: 120_000,
+      // Files share a worker's loaded modules instead of each starting a process that loads
+      // Fastify, the AWS SDK, sharp… again (about 2.5 s a file). Each file still has its own
+      // database and app; the API keeps no state between apps but per-database caches
+      // (docs/testing.md#projects).
+      isolate: false,
     },
   } as const;
 }
@@ -69,6 +74,9 @@ function apiProject(
 export default defineConfig({
   resolve: { alias: { '@ekispot/shared': sharedSource } },
   test: {
+    // Vitest's default on two cores is one worker; the API tests wait on PostgreSQL much of the
+    // time, so more files at once use the machine (docs/testing.md#ci-stages).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS || 3),
     projects: [
       {
         extends: true,

@@ -224,5 +224,5 @@ describeInBrowser('accessibility', () => {
       dialog: 'add-to-list',
       problems: [],
     });
-  });
+  }, 150_000); // some twenty pages and dialogs, each checked with axe
 });

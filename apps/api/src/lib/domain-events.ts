@@ -69,8 +69,11 @@ export type EventSubscriber = (tx: Database, event: DomainEvent) => Promise<void
 
 let subscribers: readonly EventSubscriber[] | null = null;
 
-/** Sets the subscribers, in the order they run (plugins/domain-events.ts, at start-up). */
-export function setEventSubscribers(list: readonly EventSubscriber[]): void {
+/**
+ * Sets the subscribers, in the order they run (plugins/domain-events.ts, at start-up); null
+ * unwires them (a test of the refusal below).
+ */
+export function setEventSubscribers(list: readonly EventSubscriber[] | null): void {
   subscribers = list;
 }
 

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.js';
 import { afterCommit, type CommitContext } from '../lib/after-commit.js';
-import { recordEvent } from '../lib/domain-events.js';
+import { recordEvent, setEventSubscribers } from '../lib/domain-events.js';
 import { domainEventsPlugin } from './domain-events.js';
 
 /**
@@ -18,7 +18,9 @@ const seen: { handlerDone: boolean; db: Database }[] = [];
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  // Runs before the plugin below is registered: no subscribers yet.
+  // Before the plugin below is registered: no subscribers (another file's app in this worker
+  // may have wired them).
+  setEventSubscribers(null);
   await expect(recordEvent(db, { type: 'member-left', userId: 'x' })).rejects.toThrow(
     /no subscribers/,
   );
