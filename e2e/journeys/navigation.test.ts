@@ -69,6 +69,7 @@ describeInBrowser('navigation', () => {
   it('starts a spot from the map’s 「投稿」 button on a phone', async () => {
     const { page } = await browser.newPage({ viewport: PHONE });
     await signIn(page, 'navMapPoster');
+    await open(page, '/');
     // Below lg the header's links give way to the bottom bar.
     await page.getByRole('navigation', { name: 'メニュー', exact: true }).waitFor();
     expect(await page.getByRole('navigation', { name: 'メインメニュー' }).count()).toBe(0);
