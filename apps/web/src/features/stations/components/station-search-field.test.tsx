@@ -33,10 +33,10 @@ describe('StationSearchField', () => {
     expect(first.getAttribute('aria-expanded')).toBe('false');
 
     const user = userEvent.setup();
-    // Key by key into whichever field is there: the full search may take over between two keys
-    // (it loads on focus), and a person's next key goes to the field that has the focus.
-    for (const key of '新宿')
-      await user.type(screen.getByRole('combobox', { name: '駅を検索' }), key);
+    // Focus, then key by key into whatever has the focus, as a person types: the full search
+    // loads on focus and may take over between two keys, with the text so far and the focus.
+    await user.click(first);
+    for (const key of '新宿') await user.keyboard(key);
     // The full search takes the place of the first field once loaded, with the text carried over.
     await waitFor(() => {
       const loaded = screen.getByRole('combobox', { name: '駅を検索' });
@@ -46,7 +46,7 @@ describe('StationSearchField', () => {
     const search = screen.getByRole('combobox', { name: '駅を検索' });
     expect(document.activeElement).toBe(search);
     // The next keys add to the text, and the loaded search answers (here: nothing found).
-    await user.type(search, '三丁目');
+    await user.keyboard('三丁目');
     expect((search as HTMLInputElement).value).toBe('新宿三丁目');
     expect(await screen.findByText(messages.map.searchNoOptions)).toBeTruthy();
   });
