@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../config/messages';
@@ -33,9 +33,11 @@ describe('StationSearchField', () => {
     expect(first.getAttribute('aria-expanded')).toBe('false');
 
     const user = userEvent.setup();
-    // Focus, then key by key into whatever has the focus, as a person types: the full search
-    // loads on focus and may take over between two keys, with the text so far and the focus.
-    await user.click(first);
+    // Focus (as the Tab key gives it: a click would aim at the first field even after the
+    // search took its place on hover), then key by key into whatever has the focus, as a person
+    // types: the full search loads on focus and may take over between two keys, with the text so
+    // far and the focus.
+    act(() => first.focus());
     for (const key of '新宿') await user.keyboard(key);
     // The full search takes the place of the first field once loaded, with the text carried over.
     await waitFor(() => {
