@@ -3,6 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { buildApp } from '../apps/api/src/app.js';
+// The app's decorations (drainInFlight) are declared by the plugin that adds them.
+import type {} from '../apps/api/src/plugins/in-flight.js';
 import { loadConfig } from '../apps/api/src/config.js';
 import { migrationsFolder } from '../apps/api/src/db/database.js';
 import * as schema from '../apps/api/src/db/schema/index.js';
