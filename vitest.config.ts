@@ -32,11 +32,22 @@ const PGLITE_SUBSET = [
   'src/lib/db-errors.test.ts',
   'src/modules/health/health.test.ts',
   'src/modules/stations/station-read-model.test.ts',
-  'src/modules/mail/mail-outbox.test.ts',
-  'src/modules/posts/reactions.routes.test.ts',
-  'src/modules/posts/comments.routes.test.ts',
-  'src/modules/lists/lists.routes.test.ts',
 ];
+
+/**
+ * Writes that race: on PGlite's one connection they queue where PostgreSQL runs them side by
+ * side, so PGlite runs these files' concurrency tests (the rest of each file runs on
+ * PostgreSQL only).
+ */
+const PGLITE_RACES = {
+  include: [
+    'src/modules/mail/mail-outbox.test.ts',
+    'src/modules/posts/reactions.routes.test.ts',
+    'src/modules/posts/comments.routes.test.ts',
+    'src/modules/lists/lists.routes.test.ts',
+  ],
+  testNamePattern: /concurren/,
+};
 
 /** Fuzz runs per operation in `npm test`; `npm run test:hardening` sets 30. */
 const FUZZ_RUNS = process.env.FUZZ_RUNS || '6';
@@ -44,7 +55,7 @@ const FUZZ_RUNS = process.env.FUZZ_RUNS || '6';
 function apiProject(
   name: string,
   driver: 'pglite' | 'postgres',
-  files: { include: string[]; exclude?: string[] },
+  files: { include: string[]; exclude?: string[]; testNamePattern?: RegExp },
 ) {
   return {
     extends: true,
@@ -53,6 +64,7 @@ function apiProject(
       root: 'apps/api',
       include: files.include,
       exclude: files.exclude ?? [],
+      ...(files.testNamePattern && { testNamePattern: files.testNamePattern }),
       globalSetup: ['test/global-setup.ts'],
       env: {
         TEST_DB_DRIVER: driver,
@@ -89,6 +101,7 @@ export default defineConfig({
               exclude: [...HARDENING, ...PGLITE_ONLY],
             }),
             apiProject('api-pglite', 'pglite', { include: PGLITE_SUBSET }),
+            apiProject('api-pglite-races', 'pglite', PGLITE_RACES),
             apiProject('hardening', 'postgres', { include: HARDENING }),
           ]
         : [

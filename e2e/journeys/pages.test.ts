@@ -20,6 +20,13 @@ describeInBrowser('pages', () => {
     await nearby.click();
     await page.waitForURL(/\/station\/\d+$/);
     expect(page.url()).not.toMatch(/1130101$/);
+
+    // A station only the Shinkansen serves has its own page, with its line and opening date.
+    await open(page, '/station/100902');
+    await page.getByRole('heading', { level: 1, name: '安中榛名' }).waitFor();
+    await page.getByText('北陸新幹線').first().waitFor();
+    await page.getByText('1997年10月1日').waitFor();
+    expect(await page.getByText('群馬県').count()).toBeGreaterThan(0);
   });
 
   it('draws a random station, filtered by prefecture, and goes to it', async () => {

@@ -58,6 +58,8 @@ export const memberStationSchema = z.object({
 export const stationDetailSchema = stationSummarySchema.extend({
   address: z.string(),
   postal_code: z.string(),
+  /** `YYYY-MM-DD` of its first opening, where the data knows it. */
+  opened_on: z.string().nullable(),
   stations: z.array(memberStationSchema),
   counts: z.object({
     posts: z.number().int(),

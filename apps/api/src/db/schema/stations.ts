@@ -66,6 +66,8 @@ export const stationGroups = pgTable(
     closed: boolean('closed').notNull().default(false),
     /** The last member's closing date, where the data knows it. */
     closedOn: date('closed_on'),
+    /** The first member's opening date, where the data knows it. */
+    openedOn: date('opened_on'),
   },
   (table) => [
     index('station_groups_prefecture_id_idx').on(table.prefectureId),

@@ -12,6 +12,8 @@ export const STATION_DATA_DIR = path.resolve(import.meta.dirname, '../../../stat
 export const BUNDLED_EKIDATA_DIR = path.join(STATION_DATA_DIR, 'ekidata-2021-03-12');
 export const BUNDLED_DATA_DATE = '2021-03-12';
 export const SHINKANSEN_TABLE = path.join(STATION_DATA_DIR, 'shinkansen.csv');
+/** Next to the table: where the stations only the Shinkansen serves are. */
+const SHINKANSEN_POSITIONS = 'shinkansen-positions.csv';
 
 const FILES = ['company', 'line', 'station', 'join', 'pref'] as const;
 type FileKind = (typeof FILES)[number];
@@ -42,18 +44,31 @@ export async function readEkidataFolder(
     const file = found.get(kind);
     return file ? readText(file) : undefined;
   };
-  const [companyCsv, lineCsv, stationCsv, joinCsv, prefCsv, shinkansenCsv] = await Promise.all([
-    read('company'),
-    read('line'),
-    read('station'),
-    read('join'),
-    read('pref'),
-    shinkansenTable ? readText(shinkansenTable) : undefined,
-  ]);
+  const positionsFile = shinkansenTable
+    ? path.join(path.dirname(shinkansenTable), SHINKANSEN_POSITIONS)
+    : null;
+  const [companyCsv, lineCsv, stationCsv, joinCsv, prefCsv, shinkansenCsv, shinkansenPositionsCsv] =
+    await Promise.all([
+      read('company'),
+      read('line'),
+      read('station'),
+      read('join'),
+      read('pref'),
+      shinkansenTable ? readText(shinkansenTable) : undefined,
+      positionsFile ? readText(positionsFile).catch(() => undefined) : undefined,
+    ]);
   if (!lineCsv || !stationCsv)
     throw new Error(`${dir}: no line*.csv or station*.csv of 駅データ.jp found`);
   return {
-    files: { companyCsv, lineCsv, stationCsv, joinCsv, prefCsv, shinkansenCsv },
+    files: {
+      companyCsv,
+      lineCsv,
+      stationCsv,
+      joinCsv,
+      prefCsv,
+      shinkansenCsv,
+      shinkansenPositionsCsv,
+    },
     dataDate: dataDateOf(path.basename(found.get('station') ?? '')),
   };
 }

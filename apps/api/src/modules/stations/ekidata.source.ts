@@ -1,7 +1,10 @@
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { LineKind } from '../../db/schema/stations.js';
+import { EkidataFormatError, optionalDate, parseRows } from './csv-rows.js';
+import { addShinkansenStations } from './shinkansen.source.js';
 import type { StationDataset } from './station-dataset.js';
+
+export { EkidataFormatError };
 
 /**
  * Reads 駅データ.jp CSV files (`company…csv`, `line…csv`, `station…csv`, `join…csv`,
@@ -17,16 +20,6 @@ const OPEN = '0';
 const CLOSED = '2';
 /** ekidata's Shinkansen line codes are 1001–1099. */
 const SHINKANSEN_LINE_IDS = { min: 1001, max: 1099 };
-/** 西九州新幹線 (2022) has no code in the 2021 data: the next free Shinkansen code. */
-export const NISHI_KYUSHU_SHINKANSEN_LINE_ID = 1012;
-const JR_KYUSHU_COMPANY_ID = 6;
-
-const optionalDate = z
-  .string()
-  .optional()
-  .transform((value) =>
-    value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !value.startsWith('0000') ? value : null,
-  );
 
 const companyRowSchema = z.object({
   company_cd: z.coerce.number().int().positive(),
@@ -53,6 +46,7 @@ const stationRowSchema = z.object({
   address: z.string().optional(),
   lon: z.coerce.number().min(-180).max(180),
   lat: z.coerce.number().min(-90).max(90),
+  open_ymd: optionalDate,
   close_ymd: optionalDate,
   e_status: z.string().optional(),
   e_sort: z.coerce.number().int().optional(),
@@ -70,37 +64,6 @@ const prefRowSchema = z.object({
   pref_name: z.string().min(1),
 });
 
-const shinkansenRowSchema = z.object({
-  line_cd: z.string().transform((value) => (value ? Number(value) : null)),
-  line_name: z.string().min(1),
-  seq: z.coerce.number().int().positive(),
-  station_name: z.string().min(1),
-  station_g_cd: z.string().transform((value) => (value ? Number(value) : null)),
-});
-
-export class EkidataFormatError extends Error {
-  constructor(file: string, row: number, detail: string) {
-    super(`${file}: row ${row}: ${detail}`);
-    this.name = 'EkidataFormatError';
-  }
-}
-
-function parseRows<T>(csv: string, file: string, schema: z.ZodType<T>): T[] {
-  const records: Record<string, string>[] = parse(csv.replace(/^\uFEFF/, ''), {
-    columns: true,
-    skip_empty_lines: true,
-    trim: true,
-  });
-  return records.map((record, index) => {
-    const parsed = schema.safeParse(record);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new EkidataFormatError(file, index + 2, `${issue?.path.join('.')}: ${issue?.message}`);
-    }
-    return parsed.data;
-  });
-}
-
 export interface EkidataFiles {
   lineCsv: string;
   stationCsv: string;
@@ -109,6 +72,8 @@ export interface EkidataFiles {
   prefCsv?: string;
   /** The Shinkansen stations table (`station-data/shinkansen.csv`). */
   shinkansenCsv?: string;
+  /** Where the stations only the Shinkansen serves are (`station-data/shinkansen-positions.csv`). */
+  shinkansenPositionsCsv?: string;
 }
 
 const SUBWAY_NAME = /地下鉄|メトロ|^都営(浅草|三田|新宿|大江戸)線/;
@@ -214,6 +179,18 @@ export function readEkidataCsv(input: EkidataFiles): StationDataset {
       closedOn: null,
     });
   }
+  // A group's opening date is its first member's, known only when every member's is (the free
+  // data dates few stations, mostly lines opened lately at older stations).
+  const openDates = new Map<number, (string | null)[]>();
+  for (const row of stationRows) {
+    const dates = openDates.get(row.station_g_cd) ?? [];
+    dates.push(row.open_ymd);
+    openDates.set(row.station_g_cd, dates);
+  }
+  for (const [groupId, dates] of openDates) {
+    const known = dates.filter((date): date is string => date !== null).sort();
+    groups.get(groupId)!.openedOn = known.length === dates.length ? (known[0] ?? null) : null;
+  }
   for (const station of stations) {
     const group = groups.get(station.groupId)!;
     if (!station.closed) {
@@ -254,67 +231,7 @@ export function readEkidataCsv(input: EkidataFiles): StationDataset {
     stations,
     links,
   };
-  if (input.shinkansenCsv) addShinkansenStations(dataset, input.shinkansenCsv);
+  if (input.shinkansenCsv)
+    addShinkansenStations(dataset, input.shinkansenCsv, input.shinkansenPositionsCsv);
   return dataset;
-}
-
-/**
- * The free data has the Shinkansen lines but not their stations. The table lists them in
- * order with the group they belong to; each becomes a member station of that group, placed at
- * the group, linked to the previous placed one. Stations only the Shinkansen serves have no
- * group and no position in the data, so they are left out (the line is drawn past them). Lines
- * whose stations the data already has (ekidata's paid data) keep the data's own stations.
- */
-function addShinkansenStations(dataset: StationDataset, csv: string): void {
-  const rows = parseRows(csv, 'Shinkansen CSV', shinkansenRowSchema);
-  const groupById = new Map(dataset.groups.map((group) => [group.id, group]));
-  const linesWithStations = new Set(dataset.stations.map((station) => station.lineId));
-  const lineById = new Map(dataset.lines.map((line) => [line.id, line]));
-  const previousByLine = new Map<number, number>();
-
-  for (const row of [...rows].sort(
-    (a, b) => (a.line_cd ?? 0) - (b.line_cd ?? 0) || a.seq - b.seq,
-  )) {
-    const lineId = row.line_cd ?? NISHI_KYUSHU_SHINKANSEN_LINE_ID;
-    if (linesWithStations.has(lineId)) continue;
-    let line = lineById.get(lineId);
-    if (!line) {
-      line = {
-        id: lineId,
-        name: row.line_name,
-        nameKana: '',
-        companyId: dataset.companies.some((company) => company.id === JR_KYUSHU_COMPANY_ID)
-          ? JR_KYUSHU_COMPANY_ID
-          : null,
-        kind: 'shinkansen',
-        color: '',
-        closed: false,
-      };
-      lineById.set(lineId, line);
-      dataset.lines.push(line);
-    }
-    const group = row.station_g_cd === null ? undefined : groupById.get(row.station_g_cd);
-    if (!group) continue;
-    const id = lineId * 100 + row.seq;
-    dataset.stations.push({
-      id,
-      groupId: group.id,
-      lineId,
-      name: row.station_name,
-      seq: row.seq,
-      lat: group.lat,
-      lng: group.lng,
-      closed: false,
-      closedOn: null,
-    });
-    if (group.closed) {
-      group.closed = false;
-      group.closedOn = null;
-    }
-    const previous = previousByLine.get(lineId);
-    if (previous !== undefined)
-      dataset.links.push({ lineId, fromStationId: previous, toStationId: id });
-    previousByLine.set(lineId, id);
-  }
-  // The data's joins of these lines name stations it does not have; the table's order replaces them.
 }

@@ -24,6 +24,8 @@ export interface StationDataset {
     closed: boolean;
     /** `YYYY-MM-DD`, or null when open or unknown. */
     closedOn: string | null;
+    /** `YYYY-MM-DD` of its first opening, where the data knows it. */
+    openedOn?: string | null;
   }[];
   stations: {
     id: number;
@@ -38,4 +40,6 @@ export interface StationDataset {
   }[];
   /** Neighbouring stations on a line. */
   links: { lineId: number; fromStationId: number; toStationId: number }[];
+  /** Readings the data gives for names (hiragana), matched before any derived reading. */
+  readings?: Record<string, string[]>;
 }

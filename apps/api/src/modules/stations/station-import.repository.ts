@@ -109,6 +109,7 @@ export async function writeDataset(
             lng: excluded('lng'),
             closed: excluded('closed'),
             closedOn: excluded('closed_on'),
+            openedOn: excluded('opened_on'),
           },
         });
     }

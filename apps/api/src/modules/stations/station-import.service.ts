@@ -16,9 +16,10 @@ type Logger = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
 /**
  * Bumped when the importer derives something new from the same files (readings, links…), so
- * an installation re-imports its data once. Revision 1 was the 2017 `japan-train-data` import.
+ * an installation re-imports its data once. Revision 1 was the 2017 `japan-train-data` import;
+ * revision 3 adds the stations only the Shinkansen serves and the groups' opening dates.
  */
-export const IMPORTER_REVISION = 2;
+export const IMPORTER_REVISION = 3;
 
 export interface ImportResult {
   skipped: boolean;
@@ -58,7 +59,7 @@ export async function importDataset(
     },
     'station import: writing',
   );
-  const findReadings = await createReadingFinder();
+  const findReadings = await createReadingFinder(dataset.readings);
   await writeDataset(db, dataset, { name: EKIDATA_SOURCE, version: source.version }, (names) =>
     buildSearchTerms(names, findReadings),
   );

@@ -31,7 +31,7 @@ describe('bundled station data (2021-03-12 with the Shinkansen table)', () => {
 
   it('is imported once: a second start finds it recorded and skips', async () => {
     const result = await ensureStationData(handle.db, silentLogger);
-    expect(result).toMatchObject({ skipped: true, groups: 9119, stations: 10973 });
+    expect(result).toMatchObject({ skipped: true, groups: 9139, stations: 10993 });
   });
 
   it('holds the 2021 stations, lines and closings, inside the area that counts as Japan', async () => {
@@ -43,7 +43,8 @@ describe('bundled station data (2021-03-12 with the Shinkansen table)', () => {
         closed: schema.stationGroups.closed,
       })
       .from(schema.stationGroups);
-    expect(groups.filter((group) => !group.closed)).toHaveLength(8804);
+    // 8,804 groups of the free data and the 20 stations only the Shinkansen serves.
+    expect(groups.filter((group) => !group.closed)).toHaveLength(8824);
     expect(groups.filter((group) => !isInJapan(group.lat, group.lng))).toEqual([]);
     const names = new Set(groups.filter((group) => !group.closed).map((group) => group.name));
     for (const name of [
@@ -87,16 +88,36 @@ describe('ekidata CSV reader', () => {
       closed: true,
       closedOn: '2020-04-01',
     });
-    // Shinkansen stations join their groups (東京, 上野); 大宮 is not in this fixture.
+    // Shinkansen stations join their groups (東京, 上野); 大宮 is not in this fixture. 白石蔵王,
+    // which only the Shinkansen serves, is a group of its own at its listed position.
     const tohoku = dataset.stations.filter((station) => station.lineId === 1004);
     expect(tohoku.map((station) => [station.groupId, station.name])).toEqual([
       [1130101, '東京'],
       [1130220, '上野'],
+      [100404, '白石蔵王'],
     ]);
+    expect(dataset.groups.find((group) => group.id === 100404)).toEqual({
+      id: 100404,
+      name: '白石蔵王',
+      prefectureId: 4,
+      address: '',
+      postalCode: '',
+      lat: 37.994773,
+      lng: 140.632789,
+      closed: false,
+      closedOn: null,
+      openedOn: '1982-06-23',
+    });
+    expect(dataset.readings).toEqual({ 白石蔵王: ['しろいしざおう'] });
     expect(dataset.links).toContainEqual({
       lineId: 1004,
       fromStationId: tohoku[0]!.id,
       toStationId: tohoku[1]!.id,
+    });
+    expect(dataset.links).toContainEqual({
+      lineId: 1004,
+      fromStationId: tohoku[1]!.id,
+      toStationId: 100404,
     });
     expect(dataset.links).toContainEqual({
       lineId: 11302,
@@ -224,6 +245,37 @@ describe('upgrading a database of the previous version in place', () => {
     ]);
   });
 
+  it('adds a station only the Shinkansen serves: its page, marker, reading and place on the line', async () => {
+    expect(await station(100404)).toMatchObject({
+      name: '白石蔵王',
+      prefecture: { id: 4, name: '宮城県' },
+      lat: 37.994773,
+      lng: 140.632789,
+      address: '',
+      opened_on: '1982-06-23',
+      closed: false,
+      lines: [{ id: 1004, name: '東北新幹線' }],
+    });
+    const markers = decodeStationMarkers(
+      (await app.inject('/api/v2/stations/markers')).json().data,
+    );
+    expect(markers.ids).toContain(100404);
+    for (const q of ['白石蔵王', 'しろいしざおう', 'シロイシ', 'shiroishizaou']) {
+      const found = (await app.inject(`/api/v2/stations/search?q=${encodeURIComponent(q)}`)).json()
+        .data.items as { id: number }[];
+      expect(
+        found.map((item) => item.id),
+        q,
+      ).toContain(100404);
+    }
+    const line = (await app.inject('/api/v2/lines/1004')).json().data;
+    expect(line.stations.map((item: { name: string }) => item.name)).toEqual([
+      '東京',
+      '上野',
+      '白石蔵王',
+    ]);
+  });
+
   it('marks closed and absent stations 廃駅, reachable but off the map and the gacha', async () => {
     expect(await station(1111230)).toMatchObject({ closed: true, closed_on: '2020-04-01' });
     const gone = await station(9930101);
@@ -266,7 +318,7 @@ describe('upgrading a database of the previous version in place', () => {
     await importEkidataFolder(db, fixtureDir, silentLogger, { shinkansenTable: fixtureShinkansen });
     expect(await snapshot()).toEqual(before);
     const imports = await db.select().from(schema.stationDataImports);
-    expect(imports.find((row) => row.source === 'ekidata')?.version).toBe('2021-03-12/r2');
+    expect(imports.find((row) => row.source === 'ekidata')?.version).toBe('2021-03-12/r3');
   });
 
   it('swaps the stations served from memory at once after an import, whole', async () => {

@@ -46,6 +46,7 @@ export async function loadReadModelRows(db: Database) {
           lineCount: stationGroups.lineCount,
           closed: stationGroups.closed,
           closedOn: stationGroups.closedOn,
+          openedOn: stationGroups.openedOn,
         })
         .from(stationGroups)
         .orderBy(asc(stationGroups.id));

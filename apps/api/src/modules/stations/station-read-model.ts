@@ -45,6 +45,7 @@ export interface ModelGroup {
   lineCount: number;
   closed: boolean;
   closedOn: string | null;
+  openedOn: string | null;
   /** Member stations: open first, Shinkansen first, then by line and code. */
   members: ModelStation[];
   /** What lists and search rows show: open lines first, Shinkansen first, then by code. */
@@ -154,6 +155,7 @@ export async function buildStationReadModel(rows: ReadModelRows): Promise<Statio
       lineCount: row.lineCount,
       closed: row.closed,
       closedOn: row.closedOn,
+      openedOn: row.openedOn,
       members,
       summaryLines: summaryLinesOf(members, lines),
     });

@@ -63,8 +63,13 @@ export type ReadingFinder = (name: string) => string[];
 
 const require = createRequire(import.meta.url);
 
-/** Loads the analyser's dictionary (~1 s, ~100 MB while importing) and returns a reader. */
-export async function createReadingFinder(): Promise<ReadingFinder> {
+/**
+ * Loads the analyser's dictionary (~1 s, ~100 MB while importing) and returns a reader. Readings
+ * the data gives for a name (the Shinkansen stations' table) are taken as they are.
+ */
+export async function createReadingFinder(
+  given: Readonly<Record<string, readonly string[]>> = {},
+): Promise<ReadingFinder> {
   const dicPath = path.join(path.dirname(require.resolve('kuromoji/package.json')), 'dict');
   const tokenizer = await new Promise<kuromoji.Tokenizer<kuromoji.IpadicFeatures>>(
     (resolve, reject) => {
@@ -77,7 +82,9 @@ export async function createReadingFinder(): Promise<ReadingFinder> {
   return (name) => {
     let readings = cache.get(name);
     if (!readings) {
-      readings = readingsOf(name, (text) => tokenizer.tokenize(text));
+      readings = given[name]
+        ? [...given[name]]
+        : readingsOf(name, (text) => tokenizer.tokenize(text));
       cache.set(name, readings);
     }
     return readings;

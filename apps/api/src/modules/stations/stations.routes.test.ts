@@ -13,8 +13,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-/** Open groups of the bundled 2021 data. */
-const OPEN_GROUPS = 8804;
+/** Open groups of the bundled 2021 data, with the 20 stations only the Shinkansen serves. */
+const OPEN_GROUPS = 8824;
 
 async function get(url: string, headers: Record<string, string> = {}) {
   return ctx.app.inject({ method: 'GET', url, headers });
@@ -171,6 +171,22 @@ describe('GET /api/v2/stations/search', () => {
     expect(data.items.every((item: { name: string }) => item.name.includes('新宿'))).toBe(true);
   });
 
+  it('finds the stations only the Shinkansen serves, by name, reading and romaji', async () => {
+    for (const q of [
+      '安中榛名',
+      'あんなかはるな',
+      'annakaharuna',
+      'あんなかは',
+      '黒部宇奈月温泉',
+    ]) {
+      const data = await search(q);
+      expect(data.items[0], q).toMatchObject({
+        name: q === '黒部宇奈月温泉' ? q : '安中榛名',
+        lines: [{ name: '北陸新幹線' }],
+      });
+    }
+  });
+
   it('finds a group by a member station’s name (梅田 → 大阪梅田（大阪）)', async () => {
     for (const q of ['梅田', '大阪梅田']) {
       const data = await search(q);
@@ -281,6 +297,25 @@ describe('prefectures and lines', () => {
     expect(data.items).toHaveLength(47);
     expect(data.items[0]).toEqual({ id: 1, name: '北海道' });
     expect(data.items[46].name).toBe('沖縄県');
+  });
+
+  it('lists the 北陸新幹線 from 高崎 to 敦賀 in order, 安中榛名 and 黒部宇奈月温泉 included', async () => {
+    const { data } = (await get('/api/v2/lines/1009')).json();
+    expect(data.name).toBe('北陸新幹線');
+    expect(data.stations.map((station: { name: string }) => station.name)).toEqual([
+      ...['高崎', '安中榛名', '軽井沢', '佐久平', '上田', '長野', '飯山', '上越妙高', '糸魚川'],
+      ...['黒部宇奈月温泉', '富山', '新高岡', '金沢', '小松', '加賀温泉', '芦原温泉', '福井'],
+      ...['越前たけふ', '敦賀'],
+    ]);
+    const annaka = data.stations[1];
+    expect(annaka).toMatchObject({ station_group_id: 100902, group_name: '安中榛名' });
+    const { data: page } = (await get('/api/v2/stations/100902')).json();
+    expect(page).toMatchObject({
+      name: '安中榛名',
+      prefecture: { id: 10, name: '群馬県' },
+      opened_on: '1997-10-01',
+      closed: false,
+    });
   });
 
   it('lists the open lines serving a prefecture', async () => {

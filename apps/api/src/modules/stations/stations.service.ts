@@ -144,6 +144,7 @@ export async function getStation(db: Database, id: number): Promise<StationDetai
     lines: [...lines.values()],
     address: group.address,
     postal_code: group.postalCode,
+    opened_on: group.openedOn,
     stations: group.members.map((member) => ({
       id: member.id,
       name: member.name,

@@ -16,6 +16,7 @@ const TOKYO = {
   closed: false,
   closed_on: null,
   postal_code: '100-0005',
+  opened_on: null,
   lat: 35.681236,
   lng: 139.767125,
   lines: [],

@@ -53,6 +53,7 @@ export const stationsMessages = {
     },
     prefecture: '都道府県',
     address: '住所',
+    openedOn: '開業日',
     lines: '路線',
     members: '乗り入れ路線の駅',
     nearby: '近くの駅',

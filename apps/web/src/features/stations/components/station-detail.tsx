@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../../config/messages';
 import { usePrimaryLoading } from '../../../lib/page-loading';
+import { formatJapanDay } from '../../../lib/japan-time';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useStation } from '../api/get-station';
 import { NearbyStations } from './nearby-stations';
@@ -80,6 +81,12 @@ export function StationDetail({
             <dd>{detail.prefecture.name}</dd>
             <dt>{messages.station.address}</dt>
             <dd>{detail.address || '—'}</dd>
+            {detail.openedOn && (
+              <>
+                <dt>{messages.station.openedOn}</dt>
+                <dd>{formatJapanDay(detail.openedOn)}</dd>
+              </>
+            )}
             <dt>{messages.station.lines}</dt>
             <dd>
               <Box

@@ -1,0 +1,1 @@
+ALTER TABLE "station_groups" ADD COLUMN "opened_on" date;
