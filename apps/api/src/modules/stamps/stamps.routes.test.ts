@@ -5,6 +5,7 @@ import { createPostClient, stationGroupIdOf, type TestAuth } from '../../../test
 import { createTestApp } from '../../../test/test-app.js';
 import { stationGroups, stations, users } from '../../db/schema/index.js';
 import { haversineMetres } from '../../lib/geo.js';
+import { inkColour } from './stamp-image.js';
 
 /** Check-in rules, the stamp lists and the completion summary (docs/stamps.md). */
 
@@ -124,6 +125,22 @@ describe('check-in', () => {
     const again = await stampAt(member, tokyo);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('この駅のスタンプはすでに押しています');
+  });
+
+  it('stamps a station only the Shinkansen serves, inked in the Shinkansen blue', async () => {
+    const member = await newMember('annaka@example.jp', '安中');
+    const annakaHaruna = await stationGroupIdOf(ctx.db, '安中榛名', 10);
+    const accepted = await stampAt(member, annakaHaruna);
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json().data.station).toMatchObject({
+      id: annakaHaruna,
+      name: '安中榛名',
+      prefecture_name: '群馬県',
+    });
+    const svg = await ctx.app.inject(`/api/v2/stations/${annakaHaruna}/stamp.svg`);
+    expect(svg.body).toContain('北陸新幹線');
+    // The hue of #2b4a7a, darkened as every stamp's ink is (stamp-image.ts).
+    expect(svg.body).toContain(inkColour({ lineColor: '#2b4a7a', prefectureId: 10 }));
   });
 
   it('refuses a trip faster than 350 km/h since the previous stamp', async () => {

@@ -11,6 +11,11 @@ import type { StationDataset } from './station-dataset.js';
 /** 西九州新幹線 (2022) has no code in the 2021 data: the next free Shinkansen code. */
 export const NISHI_KYUSHU_SHINKANSEN_LINE_ID = 1012;
 const JR_KYUSHU_COMPANY_ID = 6;
+/**
+ * The data gives the Shinkansen lines no colour: they take the blue the map draws them in
+ * (apps/web/src/lib/map/basemap-style.ts), which their stamps are inked in too.
+ */
+export const SHINKANSEN_COLOR = '#2b4a7a';
 
 const shinkansenRowSchema = z.object({
   line_cd: z.string().transform((value) => (value ? Number(value) : null)),
@@ -80,6 +85,7 @@ export function addShinkansenStations(
       lineById.set(lineId, line);
       dataset.lines.push(line);
     }
+    line.color ||= SHINKANSEN_COLOR;
     const id = lineId * 100 + row.seq;
     const group =
       row.station_g_cd === null

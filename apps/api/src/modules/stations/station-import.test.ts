@@ -109,6 +109,8 @@ describe('ekidata CSV reader', () => {
       openedOn: '1982-06-23',
     });
     expect(dataset.readings).toEqual({ 白石蔵王: ['しろいしざおう'] });
+    // Uncoloured in the data, the Shinkansen lines take the map's Shinkansen blue (stamps too).
+    expect(dataset.lines.find((line) => line.id === 1004)?.color).toBe('#2b4a7a');
     expect(dataset.links).toContainEqual({
       lineId: 1004,
       fromStationId: tohoku[0]!.id,

@@ -23,6 +23,7 @@ export const MAP_COLORS = {
   railwayJr: '#3f7d4e',
   railwayPrivate: '#6b5a8e',
   railwaySubway: '#2f6f9f',
+  /** Also the Shinkansen lines' colour in the station data, which inks their stamps. */
   railwayShinkansen: '#2b4a7a',
   railwayCasing: '#ffffff',
   station: '#1b5e20',
