@@ -18,6 +18,6 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
     // jsdom renders with MUI are slow on a busy 2-core machine; a real hang still fails.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });

@@ -1,8 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Lazy route modules are transformed on first use; on a busy machine that can pass a second.
-configure({ asyncUtilTimeout: 5_000 });
+// Lazy route modules are transformed on first use; on a busy machine (the journeys run beside
+// these tests in CI) that can take seconds. A bound, not a wait: what is there is found at once.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
