@@ -1,14 +1,22 @@
+import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import kuromoji from 'kuromoji';
 import { isKana, toHiragana } from 'wanakana';
+import { STATION_DATA_DIR } from './bundled-station-data.js';
 
 /**
- * Readings of station names, derived at import time with a morphological analyser (kuromoji
- * and its IPA dictionary), corrected by a table of names it reads wrong. Readings are only
- * ever used to match what people type: they are never shown, because a derived reading can
- * still be wrong.
+ * Readings of station names, all of which search matches (docs/stations.md#readings): the
+ * data's own where it gives one; for a name in the checked table of names the analysers read
+ * wrong, its readings; for any other, a second analyser's reading made once with MeCab and
+ * UniDic (`apps/api/station-data/readings-unidic.csv`) and kuromoji's (IPA dictionary), derived
+ * at import.
+ * Readings are only ever used to match what people type: they are never shown, because a
+ * derived reading can still be wrong.
  */
+
+/** The UniDic readings, made by `scripts/make-unidic-readings.mjs`. */
+export const UNIDIC_READINGS = path.join(STATION_DATA_DIR, 'readings-unidic.csv');
 
 /**
  * Station names the dictionary reads wrong, and names read two ways in different places
@@ -57,34 +65,77 @@ export const IRREGULAR_READINGS: Readonly<Record<string, readonly string[]>> = {
   京成上野: ['けいせいうえの'],
   京成船橋: ['けいせいふなばし'],
   JR総持寺: ['じぇいあーるそうじじ', 'そうじじ'],
+  // Read wrong by both analysers (found by station-readings.routes.test.ts).
+  両国: ['りょうごく'],
+  二日市: ['ふつかいち'],
+  井土ヶ谷: ['いどがや'],
+  南方: ['みなみかた'],
+  取手: ['とりで'],
+  堺筋本町: ['さかいすじほんまち'],
+  大曽根: ['おおぞね'],
+  大船: ['おおふな'],
+  大通: ['おおどおり'],
+  小倉: ['こくら', 'おぐら'],
+  小山: ['おやま', 'こやま'],
+  尾久: ['おく'],
+  御嶽山: ['おんたけさん'],
+  新瑞橋: ['あらたまばし'],
+  松阪: ['まつさか'],
+  水天宮前: ['すいてんぐうまえ'],
+  白金高輪: ['しろかねたかなわ'],
+  等々力: ['とどろき'],
+  蓮根: ['はすね'],
+  蚕ノ社: ['かいこのやしろ'],
+  車道: ['くるまみち'],
+  高麗: ['こま'],
+  鬼子母神前: ['きしもじんまえ'],
 };
 
 export type ReadingFinder = (name: string) => string[];
 
 const require = createRequire(import.meta.url);
 
+/** `station_name,reading` lines (the names have no commas); a missing table is an empty one. */
+export async function readReadingTable(file: string): Promise<Map<string, string>> {
+  const text = await fs.readFile(file, 'utf8').catch(() => '');
+  const table = new Map<string, string>();
+  for (const line of text.split(/\r?\n/).slice(1)) {
+    const comma = line.lastIndexOf(',');
+    if (comma > 0) table.set(line.slice(0, comma), line.slice(comma + 1));
+  }
+  return table;
+}
+
 /**
- * Loads the analyser's dictionary (~1 s, ~100 MB while importing) and returns a reader. Readings
- * the data gives for a name (the Shinkansen stations' table) are taken as they are.
+ * Loads the analyser's dictionary (~1 s, ~100 MB while importing) and the UniDic table, and
+ * returns a reader of every candidate reading of a name. `given`: readings the data gives (the
+ * Shinkansen stations' table).
  */
 export async function createReadingFinder(
   given: Readonly<Record<string, readonly string[]>> = {},
+  tableFile = UNIDIC_READINGS,
 ): Promise<ReadingFinder> {
   const dicPath = path.join(path.dirname(require.resolve('kuromoji/package.json')), 'dict');
-  const tokenizer = await new Promise<kuromoji.Tokenizer<kuromoji.IpadicFeatures>>(
-    (resolve, reject) => {
+  const [tokenizer, table] = await Promise.all([
+    new Promise<kuromoji.Tokenizer<kuromoji.IpadicFeatures>>((resolve, reject) => {
       kuromoji
         .builder({ dicPath })
         .build((error, built) => (error ? reject(error) : resolve(built)));
-    },
-  );
+    }),
+    readReadingTable(tableFile),
+  ]);
   const cache = new Map<string, string[]>();
   return (name) => {
     let readings = cache.get(name);
     if (!readings) {
-      readings = given[name]
-        ? [...given[name]]
-        : readingsOf(name, (text) => tokenizer.tokenize(text));
+      // The checked table overrides both analysers (readingsOf returns its readings alone).
+      const checked = IRREGULAR_READINGS[name] !== undefined;
+      const candidates = [
+        ...(given[name] ?? []),
+        ...readingsOf(name, (text) => tokenizer.tokenize(text)),
+        ...(!checked && table.has(name) ? [table.get(name)!] : []),
+      ];
+      readings = [...new Set(candidates)];
       cache.set(name, readings);
     }
     return readings;
@@ -97,7 +148,7 @@ export function readingsOf(name: string, tokenize: Tokenize): string[] {
   const irregular = IRREGULAR_READINGS[name];
   if (irregular) return [...irregular];
   // Bracketed notes (「(山口)」「（東京都）」) are not part of how people say the name.
-  const spoken = name.replace(/[(（][^)）]*[)）]/g, '').trim();
+  const spoken = name.replace(/[(（〈][^)）〉]*[)）〉]/g, '').trim();
   let reading = '';
   for (const token of tokenize(spoken)) {
     if (token.reading && token.reading !== '*') reading += toHiragana(token.reading);
