@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text.js';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.js';
 import { pageSchema } from './envelope.js';
 import { listSchema } from './lists.js';
@@ -29,8 +30,7 @@ export const userPageQuerySchema = z.object({
 
 /** `GET /users?q=`: without q the most-followed first; with q a name search. */
 export const userDirectoryQuerySchema = userPageQuerySchema.extend({
-  q: z
-    .string()
+  q: textSchema()
     .trim()
     .max(USER_SEARCH_QUERY_MAX, `検索語は${USER_SEARCH_QUERY_MAX}文字以内で入力してください。`)
     .optional(),

@@ -411,4 +411,61 @@ describe('fuzzing the OpenAPI document', () => {
       )}`,
     );
   }, 600_000);
+
+  it('answers NUL and control characters in every query and path parameter without a 5xx', async () => {
+    const values = ['%00', 'a%00', '%E3%81%82%00', '%01', '%7F'];
+    for (const operation of operations) {
+      for (const parameter of operation.parameters) {
+        if (parameter.in !== 'query' && parameter.in !== 'path') continue;
+        for (const value of values) {
+          let path = operation.path;
+          for (const other of operation.parameters.filter((p) => p.in === 'path'))
+            path = path.replace(
+              `{${other.name}}`,
+              other === parameter ? value : encodeURIComponent(validPathValue(other)),
+            );
+          const url = parameter.in === 'query' ? `${path}?${parameter.name}=${value}` : path;
+          await send({
+            method: operation.method,
+            url,
+            headers: { origin, authorization: `Bearer ${token}` },
+            ...(operation.bodyType === 'json' && {
+              payload: '{}',
+              headers: {
+                origin,
+                authorization: `Bearer ${token}`,
+                'content-type': 'application/json',
+              },
+            }),
+            remoteAddress: '10.8.8.8',
+          });
+        }
+      }
+    }
+  }, 120_000);
+
+  it('refuses control characters in search words with a Japanese field error', async () => {
+    for (const url of [
+      '/api/v2/users?q=%00',
+      '/api/v2/users?q=a%00',
+      '/api/v2/users?q=%E3%81%82%00',
+      '/api/v2/users?q=%01',
+      '/api/v2/stations/search?q=a%00',
+      '/api/v2/stations/search?q=%01',
+    ]) {
+      const response = await ctx.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().errors.q, url).toEqual([
+        '使用できない文字（制御文字など）が含まれています。',
+      ]);
+    }
+  });
 });
+
+/** A value that passes a path parameter's own check, so the one under test is what is judged. */
+function validPathValue(parameter: Parameter): string {
+  if (parameter.schema.format === 'uuid') return known.postId;
+  if (parameter.schema.type === 'integer' || parameter.schema.type === 'number')
+    return String(known.stationGroupId);
+  return 'x';
+}
