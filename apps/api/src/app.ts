@@ -127,7 +127,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(securityPlugin, { mapTileUrl: config.mapTileUrl });
   await app.register(cookie);
   // Before any route: every route declares its access, and this enforces it (deny by default).
-  await app.register(accessPlugin, { db: deps.db, publicUrl: config.publicUrl });
+  await app.register(accessPlugin, {
+    db: deps.db,
+    publicUrl: config.publicUrl,
+    acceptRequestOrigin: config.env !== 'production',
+  });
   await app.register(requestBodiesPlugin, { uploadDir: path.join(config.dataDir, 'uploads-tmp') });
   // One set of counters for the whole app: in Redis when configured (shared by every
   // instance), falling back to this process's memory while Redis is unreachable.

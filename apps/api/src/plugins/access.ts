@@ -82,7 +82,10 @@ function describeRoute(method: string | string[], url: string): string {
  * before the request is validated or handled, so a visitor gets 401 whatever they sent.
  */
 export const accessPlugin = fp(
-  async (app: FastifyInstance, options: { db: Database; publicUrl: string }) => {
+  async (
+    app: FastifyInstance,
+    options: { db: Database; publicUrl: string; acceptRequestOrigin: boolean },
+  ) => {
     const sessions = createSessionReader(options);
     /** What the hook found, per request: the member, null for a visitor, absent if not read. */
     const callers = new WeakMap<FastifyRequest, Authenticated | null>();

@@ -26,19 +26,31 @@ export interface SessionReader {
  * cookie (the web app). A cookie-authenticated write must come from our own origin (CSRF).
  * Only the access hook (plugins/access.ts) calls it, as each route's declaration asks.
  */
-export function createSessionReader(options: { db: Database; publicUrl: string }): SessionReader {
+export function createSessionReader(options: {
+  db: Database;
+  publicUrl: string;
+  /**
+   * Outside production, a page served from the request's own origin may write too (the web
+   * dev server proxies the API under its own host and port). Production trusts PUBLIC_URL only.
+   */
+  acceptRequestOrigin?: boolean;
+}): SessionReader {
   const allowedOrigin = new URL(options.publicUrl).origin;
 
+  /** Scheme, host and port must all match: `https://host` is not `http://host`. */
   function checkOrigin(request: FastifyRequest) {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin ?? request.headers.referer;
     let sameOrigin = false;
     if (origin) {
       try {
-        const parsed = new URL(origin);
+        const parsed = new URL(origin).origin;
         const host = request.headers.host;
         sameOrigin =
-          parsed.origin === allowedOrigin || (host !== undefined && parsed.host === host);
+          parsed === allowedOrigin ||
+          (options.acceptRequestOrigin === true &&
+            host !== undefined &&
+            parsed === `${request.protocol}://${host}`);
       } catch {
         sameOrigin = false;
       }

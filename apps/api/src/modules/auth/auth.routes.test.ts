@@ -165,6 +165,26 @@ describe('sessions', () => {
     expect(response.statusCode).toBe(403);
   });
 
+  it('compares the scheme and port too: https:// or another port is not PUBLIC_URL', async () => {
+    const { cookie } = await registerAndVerify('csrf-scheme@example.jp');
+    for (const headers of [
+      { origin: 'https://localhost:3000' } as Record<string, string>,
+      { origin: 'http://localhost:3001' },
+      // The request's own host, under another scheme than it came in with.
+      { origin: 'https://app.example', host: 'app.example' },
+    ]) {
+      const response = await post('/logout', {}, { cookie, ...headers });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+    }
+    // What passes: PUBLIC_URL exactly (and, outside production, the request's own origin).
+    const own = await post(
+      '/logout',
+      {},
+      { cookie, origin: 'http://app.example', host: 'app.example' },
+    );
+    expect(own.statusCode).toBe(200);
+  });
+
   it('logs out by revoking the token', async () => {
     const { cookie } = await registerAndVerify('logout@example.jp');
     expect((await post('/logout', {}, { cookie })).statusCode).toBe(200);
