@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,14 +105,29 @@ async function readLockOwner(dir: string): Promise<LockOwner | undefined> {
   }
 }
 
+/**
+ * Whether a process still runs. A zombie (killed, not yet reaped by its parent: in a container
+ * without an init that can last) answers signal 0 like a live one, so on Linux its state in
+ * `/proc/<pid>/stat` decides: Z (zombie) or X (dead) is not running.
+ */
 function isProcessAlive(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it exists but belongs to someone else.
     return !(error instanceof Error && 'code' in error && error.code === 'ESRCH');
+  }
+  return !['Z', 'X'].includes(processState(pid) ?? '');
+}
+
+/** The state letter of `/proc/<pid>/stat` (after the command name in brackets), where there is one. */
+function processState(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  } catch {
+    return undefined;
   }
 }
 
