@@ -351,6 +351,20 @@ describe('reading', () => {
     expect((await listOf(2)).every((item) => item.read)).toBe(true);
   });
 
+  it('marks everything read when sent no body at all', async () => {
+    const post = await newSpot(3);
+    await json('POST', `/posts/${post.id}/like`, m(1));
+    expect(await unreadOf(3)).toBeGreaterThan(0);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/notifications/read',
+      headers: { origin, authorization: `Bearer ${m(3).token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.unread_count).toBe(0);
+    expect(await unreadOf(3)).toBe(0);
+  });
+
   it('groups by Japan day and pages across days, weeks and months without repeats or gaps', async () => {
     const owner = 5;
     const postsOf = [await newSpot(owner), await newSpot(owner)];

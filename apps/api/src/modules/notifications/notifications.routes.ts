@@ -102,7 +102,8 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
       schema: {
         tags,
         summary: 'Marks notifications read: the ids given, or all',
-        body: notificationReadBodySchema.optional(),
+        // No body at all (Fastify gives null) marks everything read, as an empty object does.
+        body: notificationReadBodySchema.nullish(),
         response: {
           200: successEnvelopeSchema(unreadCountSchema),
           ...errorResponses(401, 422),
