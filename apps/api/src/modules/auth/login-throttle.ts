@@ -1,4 +1,4 @@
-import type { CounterStore } from '../../lib/counter-store.js';
+import { addressKey, type CounterStore } from '../../lib/counter-store.js';
 import { HttpError } from '../../lib/http-error.js';
 
 /**
@@ -44,8 +44,8 @@ export function createLoginThrottle(
   options: { wait?: (ms: number) => Promise<unknown> } = {},
 ): LoginThrottle {
   const wait = options.wait ?? sleep;
-  const clientKey = (email: string, client: string) => `login-fail:${email}:${client}`;
-  const accountKey = (email: string) => `login-fail:${email}`;
+  const clientKey = (email: string, client: string) => `login-fail:${addressKey(email)}:${client}`;
+  const accountKey = (email: string) => `login-fail:${addressKey(email)}`;
   return {
     async before(email, client) {
       const [mine, account] = await Promise.all([

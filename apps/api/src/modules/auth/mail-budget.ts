@@ -1,4 +1,4 @@
-import type { CounterStore } from '../../lib/counter-store.js';
+import { addressKey, type CounterStore } from '../../lib/counter-store.js';
 import { HttpError } from '../../lib/http-error.js';
 
 /**
@@ -22,7 +22,7 @@ export function createMailBudget(store: CounterStore): MailBudget {
     async take(client, address) {
       const [byClient, byAddress] = await Promise.all([
         store.hit(`mail:ip:${client}`, MAIL_WINDOW_MS),
-        store.hit(`mail:to:${address}`, MAIL_WINDOW_MS),
+        store.hit(`mail:to:${addressKey(address)}`, MAIL_WINDOW_MS),
       ]);
       const over = [
         byClient.count > MAILS_PER_IP ? byClient.resetInMs : 0,

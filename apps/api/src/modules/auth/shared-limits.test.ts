@@ -78,4 +78,20 @@ describe.skipIf(!redis)('limits shared by two instances through Redis', () => {
     expect(statuses.slice(0, 10).every((status) => status === 422)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
+
+  it('keeps no e-mail address in Redis: counters of an address are keyed by its hash', async () => {
+    await login(one, 'private.person@example.jp', '192.0.2.60');
+    const forgot = await one.app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/password/reset/request',
+      payload: { email: 'private.person@example.jp' },
+      headers: { origin },
+      remoteAddress: '192.0.2.60',
+    });
+    expect(forgot.statusCode).toBe(200);
+    const keys = await redis!.keys(`${prefix}*`);
+    expect(keys.some((key) => key.includes('login-fail:'))).toBe(true);
+    expect(keys.some((key) => key.includes('mail:to:'))).toBe(true);
+    expect(keys.filter((key) => /@|private/.test(key))).toEqual([]);
+  });
 });
