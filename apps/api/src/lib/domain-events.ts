@@ -56,7 +56,9 @@ export type DomainEvent =
   | { type: 'station-wanted' | 'station-unwanted'; userId: string; stationGroupId: number }
   | { type: 'stamped'; userId: string; stationGroupId: number; at: Date }
   /** Recorded before a member's account, and all that cascades with it, is deleted. */
-  | { type: 'member-left'; userId: string };
+  | { type: 'member-left'; userId: string }
+  /** Sessions of a member were revoked (a logout, a password changed or reset). */
+  | { type: 'sessions-ended'; userId: string };
 
 export type DomainEventType = DomainEvent['type'];
 

@@ -14,6 +14,8 @@ export interface Authenticated {
   user: UserRow;
   sessionId: string;
   tokenHash: string;
+  /** When the session expires by itself. */
+  sessionExpiresAt: Date;
 }
 
 export interface SessionReader {
@@ -77,6 +79,7 @@ export function createSessionReader(options: {
       user: session.user,
       sessionId: session.session.id,
       tokenHash: session.session.tokenHash,
+      sessionExpiresAt: session.session.expiresAt,
     };
   }
 

@@ -82,6 +82,14 @@ export async function touchSession(db: Database, id: string) {
     .where(eq(authTokens.id, id));
 }
 
+export async function sessionIsOpen(db: Database, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(and(eq(authTokens.id, sessionId), gt(authTokens.expiresAt, sql`now()`)));
+  return row !== undefined;
+}
+
 export async function deleteSession(db: Database, tokenHash: string) {
   await db.delete(authTokens).where(eq(authTokens.tokenHash, tokenHash));
 }

@@ -152,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       const session = request.member;
-      await service.logout(deps, session.tokenHash);
+      await service.logout(deps, { userId: session.user.id, tokenHash: session.tokenHash });
       clearAuthCookie(reply);
       return envelope(null, AUTH_MESSAGES.loggedOut);
     },

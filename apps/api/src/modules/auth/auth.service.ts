@@ -3,6 +3,7 @@ import { AUTH_COOKIE_MAX_AGE_SECONDS } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
+import { recordEvent } from '../../lib/domain-events.js';
 import { createSecretToken, hashSecretToken } from '../../lib/secret-tokens.js';
 import {
   EMAIL_VERIFICATION_TTL_HOURS,
@@ -137,6 +138,14 @@ export async function login(
   return { token, user: toMe(user) };
 }
 
-export async function logout(deps: AuthDeps, tokenHash: string) {
-  await repository.deleteSession(deps.db, tokenHash);
+export async function logout(deps: AuthDeps, session: { userId: string; tokenHash: string }) {
+  await deps.db.transaction(async (tx) => {
+    await repository.deleteSession(tx, session.tokenHash);
+    await recordEvent(tx, { type: 'sessions-ended', userId: session.userId });
+  });
+}
+
+/** Whether a session is still open (not revoked, not expired): live streams ask on each event. */
+export function sessionIsOpen(db: Database, sessionId: string): Promise<boolean> {
+  return repository.sessionIsOpen(db, sessionId);
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.js';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
+import { recordEvent } from '../../lib/domain-events.js';
 import { createSecretToken, hashSecretToken } from '../../lib/secret-tokens.js';
 import {
   PASSWORD_RESET_TTL_HOURS,
@@ -27,6 +28,7 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await repository.updateUser(tx, session.user.id, { passwordHash });
     await repository.deleteSessionsOf(tx, session.user.id, session.sessionId);
+    await recordEvent(tx, { type: 'sessions-ended', userId: session.user.id });
     await enqueuePasswordChangedNotice(deps, tx, session.user);
   });
 }
@@ -84,6 +86,7 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
       emailVerifiedAt: user?.emailVerifiedAt ?? new Date(),
     });
     await repository.deleteSessionsOf(tx, used.userId);
+    await recordEvent(tx, { type: 'sessions-ended', userId: used.userId });
     // The same notice as a change: whoever holds the mailbox learns the password changed.
     if (user) await enqueuePasswordChangedNotice(deps, tx, user);
   });

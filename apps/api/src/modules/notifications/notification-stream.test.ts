@@ -4,7 +4,10 @@ import { createAuthClient } from '../../../test/auth-client.js';
 import { createPostClient, NEAR_TOKYO_STATION } from '../../../test/post-client.js';
 import { openSse } from '../../../test/sse-client.js';
 import { createTestApp, testDriver } from '../../../test/test-app.js';
+import { eq, sql } from 'drizzle-orm';
+import { authTokens } from '../../db/schema/index.js';
 import { STREAM_DRAIN_RETRY_MS } from '../../lib/event-stream.js';
+import { hashSecretToken } from '../../lib/secret-tokens.js';
 import { insertForRecipients, oneRecipient } from './notifications.repository.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -149,6 +152,79 @@ describe('GET /notifications/stream', () => {
       resumed.close();
     },
   );
+
+  describe('ends with its session', () => {
+    const password = 'correct horse battery';
+    let accounts: ReturnType<typeof createAuthClient>;
+    beforeAll(() => {
+      accounts = createAuthClient(ctx, origin);
+    });
+
+    /** A stream open and past its first event, as the member's browser holds it. */
+    async function openStream(token: string) {
+      const stream = openSse(streamUrl(), { authorization: `Bearer ${token}` });
+      await stream.ready;
+      expect(stream.status()).toBe(200);
+      await stream.next('unread');
+      return stream;
+    }
+
+    it('on logout: that session’s stream ends, another session’s stays', async () => {
+      const { token } = await accounts.registerAndVerify('revoke-logout@example.jp', password);
+      const other = (
+        await accounts.post('/login', { email: 'revoke-logout@example.jp', password })
+      ).json().data.token as string;
+      const ending = await openStream(token);
+      const staying = await openStream(other);
+      const out = await client.json('POST', '/auth/logout', { token });
+      expect(out.statusCode).toBe(200);
+      await expect.poll(() => ending.ended(), { timeout: 10_000 }).toBe(true);
+      expect(staying.ended()).toBe(false);
+      staying.close();
+    });
+
+    it('on a password change: the other sessions’ streams end, this one’s stays', async () => {
+      const { token } = await accounts.registerAndVerify('revoke-change@example.jp', password);
+      const other = (
+        await accounts.post('/login', { email: 'revoke-change@example.jp', password })
+      ).json().data.token as string;
+      const ending = await openStream(other);
+      const staying = await openStream(token);
+      const changed = await client.json(
+        'POST',
+        '/auth/password/change',
+        { token },
+        {
+          current_password: password,
+          password: 'a brand new password 2',
+          password_confirmation: 'a brand new password 2',
+        },
+      );
+      expect(changed.statusCode).toBe(200);
+      await expect.poll(() => ending.ended(), { timeout: 10_000 }).toBe(true);
+      expect(staying.ended()).toBe(false);
+      staying.close();
+    });
+
+    it('on leaving: every stream of the account ends', async () => {
+      const { token } = await accounts.registerAndVerify('revoke-leave@example.jp', password);
+      const stream = await openStream(token);
+      const left = await client.json('POST', '/auth/delete', { token }, { password });
+      expect(left.statusCode).toBe(200);
+      await expect.poll(() => stream.ended(), { timeout: 10_000 }).toBe(true);
+    });
+
+    it('when the session expires, with no event to wake it', async () => {
+      const { token } = await accounts.registerAndVerify('revoke-expiry@example.jp', password);
+      // The session expires a moment after the stream opens.
+      await ctx.db
+        .update(authTokens)
+        .set({ expiresAt: sql`now() + interval '1 second'` })
+        .where(eq(authTokens.tokenHash, hashSecretToken(token)));
+      const stream = await openStream(token);
+      await expect.poll(() => stream.ended(), { timeout: 10_000 }).toBe(true);
+    });
+  });
 
   it('ends open streams at shutdown with a hint to reconnect soon, and new ones at once', async () => {
     const stream = openSse(streamUrl(), auth(1));

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { openEventStream, type EventStream } from '../../lib/event-stream.js';
+import { sessionIsOpen } from '../auth/auth.service.js';
 import type { NotificationHub } from './notification-hub.js';
 import * as service from './notifications.service.js';
 import type { StreamCursor } from './notifications.service.js';
@@ -47,6 +48,12 @@ export interface StreamOptions {
   db: Database;
   hub: NotificationHub;
   userId: string;
+  /**
+   * The session the stream was opened with: it ends when the session does (a logout, a password
+   * changed or reset, the account deleted: each pokes the member's streams through the hub, and
+   * the stream rechecks its session on every poke), or when the session expires.
+   */
+  session: { id: string; expiresAt: Date };
   /** Where the client stands (its Last-Event-ID), or null for a fresh start. */
   lastEventId: StreamCursor | null;
   heartbeatMs: number;
@@ -66,15 +73,26 @@ export async function openNotificationStream(options: StreamOptions): Promise<Op
   let reading: Promise<void> | null = null;
   let readAgain = false;
   let unsubscribe = () => {};
+  // A timer can wait at most about 24.8 days: a later expiry is checked again then.
+  const expiry = setTimeout(
+    () => poke(),
+    Math.min(Math.max(0, options.session.expiresAt.getTime() - Date.now()), 2 ** 31 - 1),
+  );
+  expiry.unref();
   const stream = openEventStream(options.app, {
     heartbeatMs: options.heartbeatMs,
     onClose: () => {
+      clearTimeout(expiry);
       unsubscribe();
       options.onClose();
     },
   });
 
   async function sendNews() {
+    if (!(await sessionIsOpen(db, options.session.id))) {
+      stream.end();
+      return;
+    }
     do {
       readAgain = false;
       const read = await service.findEventsSince(db, userId, cursor, EVENTS_PER_READ);

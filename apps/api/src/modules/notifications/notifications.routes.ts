@@ -192,6 +192,7 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
         db: deps.db,
         hub: app.notifications.hub,
         userId: user.id,
+        session: { id: request.member.sessionId, expiresAt: request.member.sessionExpiresAt },
         lastEventId: lastEventIdOf(request.headers['last-event-id'], request.query.last_event_id),
         heartbeatMs: NOTIFICATION_STREAM_HEARTBEAT_MS,
         log: request.log,

@@ -175,6 +175,10 @@ export async function notifyOfEvent(tx: Database, event: DomainEvent): Promise<v
     case 'posted':
       await jobs.insertJob(tx, event.postId);
       return pokeAfterCommit([NEW_POSTS_TOPIC]);
+    case 'sessions-ended':
+    case 'member-left':
+      // The member's open streams recheck their session on the poke, and end if it is gone.
+      return pokeAfterCommit([event.userId]);
     default:
       return;
   }
