@@ -51,7 +51,8 @@ export async function benchTwoInstances(postgresUrl: string | undefined, redisUr
   const env = {
     REDIS_URL: redisUrl ?? '',
     REDIS_KEY_PREFIX: `ekispot-bench-${process.pid}:`,
-    TRUST_PROXY: 'true',
+    // The bench's proxy is the one in front: it appends the client's address.
+    TRUST_PROXY: '1',
     // Readiness turns 503 this long before the listener closes: the proxy checks every 250 ms.
     SHUTDOWN_DELAY_MS: '1500',
   };

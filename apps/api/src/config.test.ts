@@ -36,6 +36,27 @@ describe('loadConfig', () => {
     expect(other.mapTileAttribution).toBe('© Example');
   });
 
+  it('trusts proxies by address or count, and refuses to trust any client in production', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'loopback',
+    ]);
+    const hops = loadConfig({ NODE_ENV: 'production', TRUST_PROXY: '1' }).trustProxy;
+    expect(typeof hops).toBe('function');
+    // One proxy: the socket's peer is it; the address it appended is the client.
+    expect((hops as (address: string, hop: number) => boolean)('10.0.0.5', 0)).toBe(true);
+    expect((hops as (address: string, hop: number) => boolean)('198.51.100.1', 1)).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true believes the X-Forwarded-For any client writes/,
+    );
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0.1/8/1', '999.0.0.1'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -72,8 +73,19 @@ const configSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  /** Behind a load balancer, trust its X-Forwarded-* headers (for client IPs and protocol). */
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (client IPs for the limits, the protocol):
+   * `false`, how many proxies stand in front (`1` behind one nginx), or their addresses and
+   * networks (`10.0.0.0/8,127.0.0.1`). `true` believes any client: refused in production.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .refine(
+      (value) => /^(true|false|\d{1,2})$/.test(value) || value.split(',').every(isAddressOrNetwork),
+      'false, a number of proxies, or their addresses and networks (10.0.0.0/8,127.0.0.1, loopback)',
+    ),
   /**
    * The development mailbox at /dev/mail: `auto` opens it only when the server listens on
    * loopback; `true` opens it on any listen address (still to loopback clients only).
@@ -118,7 +130,11 @@ export interface AppConfig {
   mapTileUrl: string | undefined;
   mapTileAttribution: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /**
+   * Off, on for anyone (never in production), the proxies' addresses, or a hop count: the
+   * nearest `n` addresses of the chain (the socket's peer first) are proxies.
+   */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** The built web app; served when the folder exists. */
   webDistDir: string;
   /** Whether /dev/mail is served (to loopback clients only); never in production. */
@@ -165,6 +181,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'DEV_MAILBOX: the development mailbox shows every mail with its links; it cannot be enabled in production',
     ]);
   }
+  if (env.NODE_ENV === 'production' && env.TRUST_PROXY === 'true') {
+    throw new ConfigError([
+      'TRUST_PROXY: true believes the X-Forwarded-For any client writes, so anyone could pass any per-address limit; give the number of proxies in front (1 behind one nginx or load balancer) or their addresses (10.0.0.0/8,127.0.0.1) (docs/deploy.md#client-addresses)',
+    ]);
+  }
   if (
     env.NODE_ENV === 'production' &&
     env.PASSWORD_HASH_MEMORY_KIB < PRODUCTION_PASSWORD_HASH_MEMORY_KIB
@@ -191,7 +212,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.MAP_TILE_ATTRIBUTION ??
       (env.MAP_TILE_URL === GSI_PALE_TILE_URL ? GSI_TILE_ATTRIBUTION : ''),
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
     databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
@@ -203,4 +224,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       !env.SMTP_URL &&
       (env.DEV_MAILBOX === 'true' || (env.DEV_MAILBOX === 'auto' && isLoopbackHost(host))),
   };
+}
+
+/** `10.0.0.1`, `::1`, a network such as `10.0.0.0/8`, or a named range (`loopback`…). */
+function isAddressOrNetwork(value: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value.trim())) return true;
+  const [address = '', bits, ...rest] = value.trim().split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+function trustProxyOf(value: string): AppConfig['trustProxy'] {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    // Fastify takes a bare number as "trust nobody"; this is the count the setting means.
+    const hops = Number(value);
+    return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
+  }
+  return value.split(',').map((entry) => entry.trim());
 }
