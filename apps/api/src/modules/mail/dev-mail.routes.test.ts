@@ -135,6 +135,29 @@ describe('where the development mailbox is served', () => {
     expect(response.statusCode).toBe(404);
   });
 
+  it('answers only by a loopback name: a DNS-rebound host or a proxied request is refused', async () => {
+    const other = await buildApp(testConfig({ HOST: '127.0.0.1' }), { db: database.db });
+    try {
+      const status = async (headers: Record<string, string>) =>
+        (
+          await other.inject({
+            method: 'GET',
+            url: '/dev/mail',
+            remoteAddress: '127.0.0.1',
+            headers,
+          })
+        ).statusCode;
+      expect(await status({ host: 'localhost:3000' })).toBe(200);
+      expect(await status({ host: '127.0.0.1:3000' })).toBe(200);
+      expect(await status({ host: '[::1]:3000' })).toBe(200);
+      expect(await status({ host: 'rebound.attacker.example:3000' })).toBe(404);
+      expect(await status({ host: '127.0.0.1.nip.example' })).toBe(404);
+      expect(await status({ host: 'localhost:3000', 'x-forwarded-for': '127.0.0.1' })).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('is never served in production, and cannot be enabled there', async () => {
     expect(await statusOf({ NODE_ENV: 'production', HOST: '127.0.0.1' }, '127.0.0.1')).toBe(404);
     expect(() => testConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(

@@ -62,16 +62,34 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
+/** The names this machine is reached by from itself: a page of another name is a rebinding. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    return LOOPBACK_HOSTS.has(new URL(`http://${host}`).hostname);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The development outbox. It shows every queued mail, reset links included, so it is
  * registered only outside production without SMTP_URL, when the server listens on loopback
- * or DEV_MAILBOX=true (config.ts), and it answers only clients on this machine: the socket's
- * peer and, behind a trusted proxy, the forwarded client must both be loopback. To anyone
- * else it does not exist.
+ * or DEV_MAILBOX=true (config.ts), and it answers only a browser on this machine asking for
+ * it by a loopback name: the socket's own peer must be loopback (no forwarded address is
+ * believed, and a request that came through a proxy is refused), and `Host` must be
+ * localhost, 127.0.0.1 or [::1] (a DNS-rebound name is refused). To anyone else it does not
+ * exist.
  */
 export const devMailRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.addHook('onRequest', async (request) => {
-    if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackAddress(request.ip))
+    if (
+      !isLoopbackAddress(request.socket.remoteAddress) ||
+      request.headers['x-forwarded-for'] !== undefined ||
+      !isLoopbackHost(request.headers.host)
+    )
       throw notFound();
   });
 
