@@ -162,6 +162,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     redis: deps.redis,
     redisChannel: deps.notificationChannel ?? `${config.redisKeyPrefix}notifications`,
     workerIntervalMs: config.notificationPollIntervalMs,
+    openStreamsMax: config.openStreamsMax,
   });
   await app.register(healthRoutes, { db: deps.db, version: APP_VERSION });
   await app.register(stationsRoutes, { db: deps.db });
@@ -181,7 +182,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const clock = deps.clock ?? (() => new Date());
   await app.register(stampsRoutes, { db: deps.db, clock });
   await app.register(rankingsRoutes, { db: deps.db, clock });
-  await app.register(timelinesRoutes, { db: deps.db });
+  await app.register(timelinesRoutes, { db: deps.db, openStreamsMax: config.openStreamsMax });
   await app.register(listsRoutes, { db: deps.db, publicUrl: config.publicUrl });
   await app.register(mailRoutes, { db: deps.db });
   // Without SMTP in development, mails are logged, and readable at /dev/mail where that is safe.

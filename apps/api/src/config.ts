@@ -100,6 +100,11 @@ const configSchema = z.object({
   /** How often the notification worker looks for undelivered work (docs/notifications.md#background-work). */
   NOTIFICATION_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
   /**
+   * Live streams one instance holds open, of each kind (notifications, new posts): about
+   * 26 KiB each. Beyond, a new one is answered 503 with Retry-After.
+   */
+  OPEN_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  /**
    * argon2id memory cost in KiB for new password hashes. The default is OWASP's minimum and
    * production refuses less; tests and journeys lower it so that a member costs no 19 MiB.
    */
@@ -143,6 +148,7 @@ export interface AppConfig {
   requestTimeoutMs: number;
   mailPollIntervalMs: number;
   notificationPollIntervalMs: number;
+  openStreamsMax: number;
   passwordHashMemoryKib: number;
 }
 
@@ -218,6 +224,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     mailPollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
     notificationPollIntervalMs: env.NOTIFICATION_POLL_INTERVAL_MS,
+    openStreamsMax: env.OPEN_STREAMS_MAX,
     passwordHashMemoryKib: env.PASSWORD_HASH_MEMORY_KIB,
     devMailbox:
       env.NODE_ENV !== 'production' &&

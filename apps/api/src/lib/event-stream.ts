@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export const STREAM_RETRY_MS = 3_000;
 /** When an instance shuts down, its streams ask browsers to reconnect (elsewhere) this soon. */
 export const STREAM_DRAIN_RETRY_MS = 250;
+/** When an instance holds all the streams it may (OPEN_STREAMS_MAX), `Retry-After` in seconds. */
+export const STREAMS_FULL_RETRY_S = 30;
 
 export interface EventStream {
   body: PassThrough;

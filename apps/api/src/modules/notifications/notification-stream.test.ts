@@ -153,6 +153,41 @@ describe('GET /notifications/stream', () => {
     },
   );
 
+  it('answers 503 with Retry-After once the instance holds OPEN_STREAMS_MAX streams', async () => {
+    const small = await createTestApp({ PUBLIC_URL: origin, OPEN_STREAMS_MAX: '2' });
+    try {
+      await small.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(small.app.server.address() as AddressInfo).port}/api/v2/notifications/stream`;
+      const accounts = createAuthClient(small, origin);
+      const members = [];
+      for (let i = 0; i < 3; i += 1)
+        members.push((await accounts.registerAndVerify(`crowd${i}@example.jp`)).token);
+      const open = [];
+      for (const token of members.slice(0, 2)) {
+        const stream = openSse(url, { authorization: `Bearer ${token}` });
+        await stream.ready;
+        expect(stream.status()).toBe(200);
+        open.push(stream);
+      }
+      const refused = await fetch(url, { headers: { authorization: `Bearer ${members[2]}` } });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect((await refused.json()).message).toBe(
+        'ただいま混み合っています。通知はしばらくしてから届きます。',
+      );
+      // One closes: there is room again.
+      open.shift()!.close();
+      await expect.poll(() => small.app.notifications.hub.listenerCount()).toBe(1);
+      const again = openSse(url, { authorization: `Bearer ${members[2]}` });
+      await again.ready;
+      expect(again.status()).toBe(200);
+      again.close();
+      for (const stream of open) stream.close();
+    } finally {
+      await small.close();
+    }
+  });
+
   describe('ends with its session', () => {
     const password = 'correct horse battery';
     let accounts: ReturnType<typeof createAuthClient>;

@@ -15,7 +15,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { envelope } from '../../lib/envelope.js';
-import { replyWithStream } from '../../lib/event-stream.js';
+import { replyWithStream, STREAMS_FULL_RETRY_S } from '../../lib/event-stream.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { createMemoryHub, createRedisHub, type NotificationHub } from './notification-hub.js';
 import { openNotificationStream, parseEventId, type OpenStream } from './notification-stream.js';
@@ -43,6 +43,8 @@ export interface NotificationsDeps {
   redisChannel: string;
   /** The worker polls while the server listens; tests call `drain()` instead. */
   workerIntervalMs?: number;
+  /** Streams this instance holds open at most, all members together (OPEN_STREAMS_MAX). */
+  openStreamsMax: number;
 }
 
 /** What the browser sent as Last-Event-ID (or `?last_event_id=`), if this server wrote it. */
@@ -51,10 +53,11 @@ function lastEventIdOf(header: unknown, query: string | undefined): StreamCursor
   return raw === undefined ? null : parseEventId(raw);
 }
 
-const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> = async (
-  app,
-  deps,
-) => {
+const routes: FastifyPluginAsyncZod<{
+  db: Database;
+  streams: Set<OpenStream>;
+  openStreamsMax: number;
+}> = async (app, deps) => {
   const base = `${API_BASE_PATH}/notifications`;
 
   app.get(
@@ -177,7 +180,7 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
           200: z
             .unknown()
             .meta({ description: 'text/event-stream: notification and unread events' }),
-          ...errorResponses(401),
+          ...errorResponses(401, 429, 503),
         },
       },
     },
@@ -185,6 +188,10 @@ const routes: FastifyPluginAsyncZod<{ db: Database; streams: Set<OpenStream> }> 
       const { user } = request.member;
       const held = [...deps.streams].filter((open) => open.userId === user.id).length;
       if (held >= STREAMS_PER_MEMBER) throw new HttpError('RATE_LIMITED', M.tooManyStreams);
+      if (deps.streams.size >= deps.openStreamsMax)
+        throw new HttpError('SERVICE_UNAVAILABLE', M.busy, null, {
+          'retry-after': String(STREAMS_FULL_RETRY_S),
+        });
       // The stream may end before it is returned (shutdown has begun): counted only if open.
       let counted: OpenStream | null = null;
       const open = await openNotificationStream({
@@ -240,7 +247,7 @@ export const notificationsPlugin = fp(
       await hub.close();
     });
 
-    await app.register(routes, { db: deps.db, streams });
+    await app.register(routes, { db: deps.db, streams, openStreamsMax: deps.openStreamsMax });
   },
   { name: 'notifications' },
 );

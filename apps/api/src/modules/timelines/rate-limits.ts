@@ -12,7 +12,5 @@ export const timelineRateLimits = {
   },
 };
 
-/** New-posts streams one instance keeps open (about 26 KiB each); beyond, a 503. */
-export const OPEN_TIMELINE_STREAMS_MAX = 5_000;
 /** A stream's `post` events come at most this often: a burst of posts is one event. */
 export const NEW_POST_EVENT_GAP_MS = 5_000;

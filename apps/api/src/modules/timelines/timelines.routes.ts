@@ -9,20 +9,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { envelope } from '../../lib/envelope.js';
-import { openEventStream, replyWithStream } from '../../lib/event-stream.js';
+import { openEventStream, replyWithStream, STREAMS_FULL_RETRY_S } from '../../lib/event-stream.js';
 import { HttpError } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { NEW_POSTS_TOPIC } from '../notifications/notifications.service.js';
 import { TIMELINE_MESSAGES as M } from './timelines.messages.js';
-import {
-  NEW_POST_EVENT_GAP_MS,
-  OPEN_TIMELINE_STREAMS_MAX,
-  timelineRateLimits,
-} from './rate-limits.js';
+import { NEW_POST_EVENT_GAP_MS, timelineRateLimits } from './rate-limits.js';
 import * as service from './timelines.service.js';
 import { requireMember } from '../../plugins/access.js';
 
-export const timelinesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, deps) => {
+export const timelinesRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  openStreamsMax: number;
+}> = async (app, deps) => {
   app.get(
     `${API_BASE_PATH}/timeline/posts`,
     {
@@ -64,8 +63,10 @@ export const timelinesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (_request, reply) => {
-      if (openStreams >= OPEN_TIMELINE_STREAMS_MAX)
-        throw new HttpError('SERVICE_UNAVAILABLE', M.busy);
+      if (openStreams >= deps.openStreamsMax)
+        throw new HttpError('SERVICE_UNAVAILABLE', M.busy, null, {
+          'retry-after': String(STREAMS_FULL_RETRY_S),
+        });
       openStreams += 1;
       let unsubscribe = () => {};
       let timer: NodeJS.Timeout | null = null;
