@@ -172,7 +172,7 @@ describe('GET /notifications/stream', () => {
       const refused = await fetch(url, { headers: { authorization: `Bearer ${members[2]}` } });
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('30');
-      expect((await refused.json()).message).toBe(
+      expect(((await refused.json()) as { message: string }).message).toBe(
         'ただいま混み合っています。通知はしばらくしてから届きます。',
       );
       // One closes: there is room again.
