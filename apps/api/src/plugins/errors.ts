@@ -9,6 +9,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../lib/database-unavailable.js';
+import { DependencyUnavailableError } from '../lib/dependency-unavailable.js';
 import { HttpError } from '../lib/http-error.js';
 
 interface ValidationIssue {
@@ -78,6 +79,11 @@ export const errorsPlugin = fp(
         // A client error raised by a plugin: keep the status, show our Japanese text.
         request.log.info({ err: error }, 'client error');
         return sendError(reply, errorCodeForStatus(error.statusCode));
+      }
+      if (error instanceof DependencyUnavailableError) {
+        request.log.error({ err: error.cause }, error.message);
+        reply.header('retry-after', '5');
+        return sendError(reply, 'SERVICE_UNAVAILABLE');
       }
       if (isDatabaseUnavailable(error)) {
         request.log.error({ err: error }, 'database unavailable');

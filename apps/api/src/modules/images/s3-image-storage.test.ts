@@ -2,6 +2,11 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../../../test/s3-server.js';
+import { createServer } from 'node:net';
+import { createTestApp } from '../../../test/test-app.js';
+import { createAuthClient } from '../../../test/auth-client.js';
+import { createPostClient, pngFile } from '../../../test/post-client.js';
+import { DependencyUnavailableError } from '../../lib/dependency-unavailable.js';
 import { imageStorageKey, type ImageStorage } from './image-storage.js';
 import { createS3ImageStorage, parseS3Url, S3UrlError } from './s3-image-storage.js';
 
@@ -109,5 +114,44 @@ describe('S3 image storage (against a local S3-compatible server)', () => {
       /Invalid storage key/,
     );
     await expect(storage.get('a//b')).rejects.toThrow(/Invalid storage key/);
+  });
+});
+
+/** A port nothing listens on (taken, then released). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('an S3 outage', () => {
+  it('is the image storage being unavailable, not the database: 503 with Retry-After', async () => {
+    const down = createS3ImageStorage(
+      parseS3Url(`s3+http://key:secret@127.0.0.1:${await closedPort()}/images?path_style=true`),
+    );
+    const put = down.put(
+      imageStorageKey('01900000-0000-7000-8000-000000000001', 'full'),
+      Buffer.from('x'),
+      'image/webp',
+    );
+    await expect(put).rejects.toBeInstanceOf(DependencyUnavailableError);
+    await expect(put).rejects.toThrow('image storage unavailable');
+
+    const ctx = await createTestApp({}, { imageStorage: down });
+    try {
+      const origin = 'http://localhost:3000';
+      const { token } = await createAuthClient(ctx, origin).registerAndVerify('s3down@example.jp');
+      const response = await createPostClient(ctx, origin).createPost(
+        { token },
+        { kind: 'image', station_group_id: '1130101', 'images[0]': await pngFile() },
+      );
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toMatchObject({ success: false, status: 503 });
+    } finally {
+      await ctx.close();
+    }
   });
 });

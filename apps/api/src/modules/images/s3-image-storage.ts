@@ -1,4 +1,8 @@
 import {
+  DependencyUnavailableError,
+  isConnectionFailure,
+} from '../../lib/dependency-unavailable.js';
+import {
   DeleteObjectCommand,
   GetObjectCommand,
   ListObjectsV2Command,
@@ -111,6 +115,15 @@ export function createS3ImageStorage(
 } {
   const { bucket } = location;
   const base = location.prefix ? `${location.prefix}/` : '';
+  /** Every call goes through here: a storage that cannot be reached is said so (503). */
+  async function reach<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (isConnectionFailure(error)) throw new DependencyUnavailableError('image storage', error);
+      throw error;
+    }
+  }
   const objectKey = (key: string) => {
     assertValidKey(key);
     return base + key;
@@ -123,22 +136,26 @@ export function createS3ImageStorage(
     async put(key, body, contentType) {
       const Key = objectKey(key);
       // A PUT is atomic in S3: readers see the old object or the whole new one.
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key,
-          ContentType: contentType,
-          ...(Buffer.isBuffer(body)
-            ? { Body: body, ContentLength: body.length }
-            : { Body: body.stream, ContentLength: body.size }),
-        }),
+      await reach(() =>
+        client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key,
+            ContentType: contentType,
+            ...(Buffer.isBuffer(body)
+              ? { Body: body, ContentLength: body.length }
+              : { Body: body.stream, ContentLength: body.size }),
+          }),
+        ),
       );
     },
 
     async get(key) {
       const Key = objectKey(key);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
+        const answer = await reach(() =>
+          client.send(new GetObjectCommand({ Bucket: bucket, Key })),
+        );
         if (!answer.Body) return null;
         return {
           stream: answer.Body as Readable,
@@ -153,18 +170,22 @@ export function createS3ImageStorage(
 
     async delete(key) {
       // S3 answers 204 for a missing key too.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+      await reach(() =>
+        client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) })),
+      );
     },
 
     async *list() {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({
-            Bucket: bucket,
-            ...(base && { Prefix: base }),
-            ...(ContinuationToken && { ContinuationToken }),
-          }),
+        const page = await reach(() =>
+          client.send(
+            new ListObjectsV2Command({
+              Bucket: bucket,
+              ...(base && { Prefix: base }),
+              ...(ContinuationToken && { ContinuationToken }),
+            }),
+          ),
         );
         for (const object of page.Contents ?? []) {
           if (!object.Key) continue;
