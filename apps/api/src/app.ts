@@ -14,6 +14,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
 import type { Redis } from 'ioredis';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { verificationRoutes } from './modules/auth/verification.routes.js';
 import { setPasswordHashMemory } from './modules/auth/passwords.js';
 import { createLocalImageStorage, type ImageStorage } from './modules/images/image-storage.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
@@ -173,6 +174,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     db: deps.db,
     counters,
     ...(deps.wait && { wait: deps.wait }),
+    publicUrl: config.publicUrl,
+    storage: imageStorage,
+  });
+  await app.register(verificationRoutes, {
+    db: deps.db,
     publicUrl: config.publicUrl,
     storage: imageStorage,
   });

@@ -96,3 +96,13 @@ export const mailTokens = pgTable(
       .where(sql`${table.usedAt} is null`),
   ],
 );
+
+/**
+ * Addresses whose owner said 「いいえ」 to an unexpected confirmation mail: registering them
+ * again is silently refused until `until` (docs/accounts.md#an-unexpected-confirmation-mail).
+ * Keyed by a hash of the address, so no address is kept for someone without an account.
+ */
+export const registrationBlocks = pgTable('registration_blocks', {
+  addressHash: text('address_hash').primaryKey(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});

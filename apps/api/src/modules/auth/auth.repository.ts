@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { authTokens, mailTokens, users } from '../../db/schema/index.js';
+import { authTokens, mailTokens, registrationBlocks, users } from '../../db/schema/index.js';
 
 /** The only place with Drizzle queries for accounts, sessions and mail tokens. */
 
@@ -150,4 +150,42 @@ export async function expireMailTokens(db: Database, userId: string, purpose: Ma
         isNull(mailTokens.usedAt),
       ),
     );
+}
+
+/** The unconfirmed account a live confirmation link is for, without using the link. */
+export async function findPendingVerification(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({ userId: users.id, name: users.name })
+    .from(mailTokens)
+    .innerJoin(users, eq(users.id, mailTokens.userId))
+    .where(
+      and(
+        eq(mailTokens.tokenHash, tokenHash),
+        eq(mailTokens.purpose, 'verify_email'),
+        isNull(mailTokens.usedAt),
+        gt(mailTokens.expiresAt, sql`now()`),
+        isNull(users.emailVerifiedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function blockRegistration(db: Database, addressHash: string, until: Date) {
+  await db
+    .insert(registrationBlocks)
+    .values({ addressHash, until })
+    .onConflictDoUpdate({ target: registrationBlocks.addressHash, set: { until } });
+}
+
+export async function isRegistrationBlocked(db: Database, addressHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ until: registrationBlocks.until })
+    .from(registrationBlocks)
+    .where(
+      and(
+        eq(registrationBlocks.addressHash, addressHash),
+        gt(registrationBlocks.until, sql`now()`),
+      ),
+    );
+  return row !== undefined;
 }

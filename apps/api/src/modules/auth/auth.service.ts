@@ -13,6 +13,7 @@ import {
 import { hoursFromNow, toMe } from './account-view.js';
 import type { AuthDeps } from './account-view.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
+import { registrationBlocked } from './verification.service.js';
 import * as repository from './auth.repository.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 
@@ -79,6 +80,8 @@ export async function register(
       // Locked: two registrations of one pending address take turns, the later one wins.
       const existing = await repository.findUserByEmail(tx, input.email, { forUpdate: true });
       if (existing?.emailVerifiedAt) return;
+      // Its owner disowned a registration of it lately: refused, with the usual answer.
+      if (await registrationBlocked(tx, input.email)) return;
       const user = existing
         ? await repository.updateUser(tx, existing.id, { name: input.name, passwordHash })
         : await repository.insertUser(tx, {
