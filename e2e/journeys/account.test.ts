@@ -68,6 +68,9 @@ describeInBrowser('account life', () => {
     expect(verification.mail.subject).toContain('メールアドレスの確認');
     expect(new URL(verification.link).origin).toBe(baseUrl);
     await page.goto(verification.link);
+    // The page names the registration and asks before confirming anything.
+    await page.getByRole('heading', { name: 'この登録に心当たりがありますか？' }).waitFor();
+    await page.getByRole('button', { name: 'はい、登録を完了する' }).click();
     await page.getByText('メールアドレスを確認しました。ログインしてください。').waitFor();
     await page.getByRole('link', { name: 'ログインする' }).click();
     await page.waitForURL(/\/login$/);

@@ -56,7 +56,17 @@ export const authMessages = {
       requestAgain: '再設定のメールをもう一度受け取る',
     },
     verifyEmail: {
+      loading: '登録内容を読み込んでいます…',
       verifying: 'メールアドレスを確認しています…',
+      registeredAs: (name: string) =>
+        `「${name}」という名前で、このメールアドレスの登録がありました。`,
+      question: 'この登録に心当たりがありますか？',
+      yes: 'はい、登録を完了する',
+      no: 'いいえ、心当たりがない',
+      noHint: '「いいえ」を選ぶと、この登録は取り消されます。',
+      declinedHint:
+        'このメールアドレスでの登録は、24時間受け付けません。ご自身で登録する場合は、24時間後にもう一度お試しください。',
+      toHome: 'トップページへ',
       toLogin: 'ログインする',
       failedHint: '確認メールは、ログイン画面から再送できます。',
     },

@@ -7,6 +7,7 @@ import { SESSION_KEY_ROOT } from '../../../lib/query-client';
 export const authKeys = {
   all: [SESSION_KEY_ROOT] as const,
   me: () => [...authKeys.all, 'me'] as const,
-  verifyEmail: (token: string) => [...authKeys.all, 'verify-email', token] as const,
+  verificationAccount: (token: string) =>
+    [...authKeys.all, 'verify-email', token, 'account'] as const,
   verifyNewEmail: (token: string) => [...authKeys.all, 'verify-new-email', token] as const,
 };

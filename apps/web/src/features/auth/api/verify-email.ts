@@ -1,30 +1,42 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { authKeys } from './query-keys';
 
-/** GET /auth/email/verify/{token} */
-export async function verifyEmail(token: string): Promise<string> {
-  const { message } = await apiRequest(`/auth/email/verify/${encodeURIComponent(token)}`, {
-    schema: z.null(),
-  });
-  return message;
-}
+const linkPath = (token: string) => `/auth/email/verify/${encodeURIComponent(token)}`;
 
 /**
- * A link works once, so its outcome is kept for the page's life (never refetched): a
- * re-render or React's double effect in development must not call it again.
+ * GET /auth/email/verify/{token}/account: the name the pending account was registered under.
+ * The link stays unused: opening the page confirms nothing (a mail scanner may open it, and
+ * the owner must be able to say the registration is not theirs: docs/accounts.md).
  */
-export function verifyEmailQueryOptions(token: string) {
+export function verificationAccountQueryOptions(token: string) {
   return queryOptions({
-    queryKey: authKeys.verifyEmail(token),
-    queryFn: () => verifyEmail(token),
+    queryKey: authKeys.verificationAccount(token),
+    queryFn: async () =>
+      (await apiRequest(`${linkPath(token)}/account`, { schema: z.object({ name: z.string() }) }))
+        .data,
     staleTime: Infinity,
-    gcTime: Infinity,
     retry: false,
   });
 }
 
+export function useVerificationAccount(token: string) {
+  return useQuery(verificationAccountQueryOptions(token));
+}
+
+/** 「はい」: GET /auth/email/verify/{token} confirms the address. */
 export function useVerifyEmail(token: string) {
-  return useQuery(verifyEmailQueryOptions(token));
+  return useMutation({
+    mutationFn: async () => (await apiRequest(linkPath(token), { schema: z.null() })).message,
+  });
+}
+
+/** 「いいえ」: POST /auth/email/verify/{token}/decline removes the pending account. */
+export function useDeclineVerification(token: string) {
+  return useMutation({
+    mutationFn: async () =>
+      (await apiRequest(`${linkPath(token)}/decline`, { method: 'POST', schema: z.null() }))
+        .message,
+  });
 }

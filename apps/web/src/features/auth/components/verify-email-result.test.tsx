@@ -1,0 +1,77 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render-with-app';
+import { VerifyEmailResult } from './verify-email-result';
+
+function envelope(status: number, body: { data?: unknown; message: string }) {
+  return new Response(
+    JSON.stringify({
+      data: body.data ?? null,
+      message: body.message,
+      status,
+      success: status < 400,
+      errors: null,
+    }),
+    { status, headers: { 'Content-Type': 'application/json' } },
+  );
+}
+
+const token = 'v'.repeat(43);
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('VerifyEmailResult', () => {
+  it('names the registration and confirms nothing until 「はい」', async () => {
+    fetchMock
+      .mockResolvedValueOnce(envelope(200, { data: { name: '花子' }, message: '' }))
+      .mockResolvedValueOnce(
+        envelope(200, { message: 'メールアドレスを確認しました。ログインしてください。' }),
+      );
+    renderWithApp(<VerifyEmailResult token={token} />);
+    expect(
+      await screen.findByText('「花子」という名前で、このメールアドレスの登録がありました。'),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'この登録に心当たりがありますか？' })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/v2/auth/email/verify/${token}/account`);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'はい、登録を完了する' }));
+    expect(
+      await screen.findByText('メールアドレスを確認しました。ログインしてください。'),
+    ).toBeTruthy();
+    expect(fetchMock.mock.calls[1]?.[0]).toBe(`/api/v2/auth/email/verify/${token}`);
+    expect(screen.getByRole('link', { name: 'ログインする' })).toBeTruthy();
+  });
+
+  it('removes the registration on 「いいえ」 and says the address waits a day', async () => {
+    fetchMock
+      .mockResolvedValueOnce(envelope(200, { data: { name: 'なりすまし' }, message: '' }))
+      .mockResolvedValueOnce(
+        envelope(200, { message: '登録を取り消しました。お手数をおかけしました。' }),
+      );
+    renderWithApp(<VerifyEmailResult token={token} />);
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'いいえ、心当たりがない' }));
+    expect(await screen.findByText('登録を取り消しました。お手数をおかけしました。')).toBeTruthy();
+    expect(screen.getByText(/24時間受け付けません/)).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[1] ?? [];
+    expect(url).toBe(`/api/v2/auth/email/verify/${token}/decline`);
+    expect(init?.method).toBe('POST');
+  });
+
+  it('says when the link no longer works', async () => {
+    fetchMock.mockResolvedValueOnce(
+      envelope(400, { message: 'このリンクは無効か、有効期限が切れています。' }),
+    );
+    renderWithApp(<VerifyEmailResult token={token} />);
+    expect(await screen.findByText('このリンクは無効か、有効期限が切れています。')).toBeTruthy();
+    expect(screen.getByText('確認メールは、ログイン画面から再送できます。')).toBeTruthy();
+  });
+});
