@@ -81,8 +81,18 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Notifica
     enableOfflineQueue: true,
     maxRetriesPerRequest: null,
   });
-  const onError = options.onError ?? (() => {});
+  // ioredis reports every failed reconnect (a 40 s outage is dozens): one report per outage,
+  // from the subscriber or a publish, until the subscriber is ready again.
+  let failing = false;
+  const onError = (error: unknown) => {
+    if (failing) return;
+    failing = true;
+    options.onError?.(error);
+  };
   subscriber.on('error', onError);
+  subscriber.on('ready', () => {
+    failing = false;
+  });
   subscriber.on('message', (channel: string, message: string) => {
     if (channel !== options.channel) return;
     registry.dispatch(message.split(','));
@@ -104,7 +114,9 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Notifica
     subscribe: (userId, listener) => registry.add(userId, listener),
     listenerCount: () => registry.count(),
     async close() {
-      await subscriber.quit().catch(() => subscriber.disconnect());
+      // During an outage a QUIT would wait in the offline queue for ever: just disconnect.
+      if (subscriber.status !== 'ready') subscriber.disconnect();
+      else await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };
 }
