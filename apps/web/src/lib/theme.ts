@@ -22,7 +22,8 @@ export const theme: Theme = createTheme({
     secondary: { main: '#b71c1c', contrastText: '#ffffff' },
     background: { default: '#f7f8f6' },
   },
-  typography: { fontFamily: FONT_FAMILY },
+  // Japanese text has no capitals; the few latin words (GeoJSON, GPX) keep how they are spelled.
+  typography: { fontFamily: FONT_FAMILY, button: { textTransform: 'none' } },
   components: {
     MuiButtonBase: { defaultProps: { LinkComponent: LinkBehavior } },
     MuiLink: { defaultProps: { component: LinkBehavior } },
