@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { authTokens, mailTokens, registrationBlocks, users } from '../../db/schema/index.js';
 
@@ -165,6 +165,23 @@ export async function findPendingVerification(db: Database, tokenHash: string) {
         isNull(mailTokens.usedAt),
         gt(mailTokens.expiresAt, sql`now()`),
         isNull(users.emailVerifiedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+/** A confirmation link already used, whose account is confirmed: its name. */
+export async function findUsedVerification(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({ name: users.name })
+    .from(mailTokens)
+    .innerJoin(users, eq(users.id, mailTokens.userId))
+    .where(
+      and(
+        eq(mailTokens.tokenHash, tokenHash),
+        eq(mailTokens.purpose, 'verify_email'),
+        isNotNull(mailTokens.usedAt),
+        isNotNull(users.emailVerifiedAt),
       ),
     );
   return row ?? null;

@@ -45,10 +45,13 @@ describe('a confirmation link opened by the address’s owner', () => {
     const { token } = await accounts.lastMailTo('owner@example.jp');
     const account = await get(`/email/verify/${token}/account`);
     expect(account.statusCode).toBe(200);
-    expect(account.json().data).toEqual({ name: '本人' });
+    expect(account.json().data).toEqual({ name: '本人', confirmed: false });
     // Still unused: the answer 「はい」 confirms.
     expect((await get(`/email/verify/${token}`)).statusCode).toBe(200);
-    expect((await get(`/email/verify/${token}/account`)).statusCode).toBe(400);
+    // Opened again, the link says the address is confirmed (not that the link is invalid).
+    const again = await get(`/email/verify/${token}/account`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual({ name: '本人', confirmed: true });
   });
 
   it('「いいえ」 deletes the unconfirmed account and silently refuses the address for a day', async () => {
@@ -57,6 +60,7 @@ describe('a confirmation link opened by the address’s owner', () => {
     const { token } = await accounts.lastMailTo(victim);
     expect((await get(`/email/verify/${token}/account`)).json().data).toEqual({
       name: 'なりすまし',
+      confirmed: false,
     });
 
     const declined = await ctx.app.inject({

@@ -25,7 +25,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
           'The name of the unconfirmed account a confirmation link is for (the link stays unused)',
         params: tokenParamsSchema,
         response: {
-          200: successEnvelopeSchema(z.object({ name: z.string() })),
+          200: successEnvelopeSchema(z.object({ name: z.string(), confirmed: z.boolean() })),
           ...errorResponses(400, 422),
         },
       },

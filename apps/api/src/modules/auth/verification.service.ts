@@ -20,11 +20,20 @@ export const DECLINED_BLOCK_MS = 24 * 60 * 60 * 1000;
 /** The key a registration block is stored under: a hash, never the address. */
 export const blockKeyOf = (email: string) => addressKey(email);
 
-/** The account a confirmation link is for (its name), without using the link. */
-export async function pendingVerification(db: Database, token: string): Promise<{ name: string }> {
-  const pending = await repository.findPendingVerification(db, hashSecretToken(token));
-  if (!pending) throw new HttpError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
-  return { name: pending.name };
+/**
+ * The account a confirmation link is for (its name), without using the link; `confirmed` when
+ * the link was used already and its account is confirmed (a second click says so).
+ */
+export async function pendingVerification(
+  db: Database,
+  token: string,
+): Promise<{ name: string; confirmed: boolean }> {
+  const tokenHash = hashSecretToken(token);
+  const pending = await repository.findPendingVerification(db, tokenHash);
+  if (pending) return { name: pending.name, confirmed: false };
+  const used = await repository.findUsedVerification(db, tokenHash);
+  if (used) return { name: used.name, confirmed: true };
+  throw new HttpError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
 }
 
 /** 「いいえ」: the link is used up, the unconfirmed account deleted, the address closed a day. */

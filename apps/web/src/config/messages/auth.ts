@@ -61,6 +61,7 @@ export const authMessages = {
       registeredAs: (name: string) =>
         `「${name}」という名前で、このメールアドレスの登録がありました。`,
       question: 'この登録に心当たりがありますか？',
+      alreadyConfirmed: 'このメールアドレスは確認済みです。ログインしてください。',
       yes: 'はい、登録を完了する',
       no: 'いいえ、心当たりがない',
       noHint: '「いいえ」を選ぶと、この登録は取り消されます。',

@@ -14,8 +14,11 @@ export function verificationAccountQueryOptions(token: string) {
   return queryOptions({
     queryKey: authKeys.verificationAccount(token),
     queryFn: async () =>
-      (await apiRequest(`${linkPath(token)}/account`, { schema: z.object({ name: z.string() }) }))
-        .data,
+      (
+        await apiRequest(`${linkPath(token)}/account`, {
+          schema: z.object({ name: z.string(), confirmed: z.boolean() }),
+        })
+      ).data,
     staleTime: Infinity,
     retry: false,
   });

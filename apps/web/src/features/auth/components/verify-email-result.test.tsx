@@ -29,7 +29,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('VerifyEmailResult', () => {
   it('names the registration and confirms nothing until 「はい」', async () => {
     fetchMock
-      .mockResolvedValueOnce(envelope(200, { data: { name: '花子' }, message: '' }))
+      .mockResolvedValueOnce(
+        envelope(200, { data: { name: '花子', confirmed: false }, message: '' }),
+      )
       .mockResolvedValueOnce(
         envelope(200, { message: 'メールアドレスを確認しました。ログインしてください。' }),
       );
@@ -51,7 +53,9 @@ describe('VerifyEmailResult', () => {
 
   it('removes the registration on 「いいえ」 and says the address waits a day', async () => {
     fetchMock
-      .mockResolvedValueOnce(envelope(200, { data: { name: 'なりすまし' }, message: '' }))
+      .mockResolvedValueOnce(
+        envelope(200, { data: { name: 'なりすまし', confirmed: false }, message: '' }),
+      )
       .mockResolvedValueOnce(
         envelope(200, { message: '登録を取り消しました。お手数をおかけしました。' }),
       );
@@ -64,6 +68,18 @@ describe('VerifyEmailResult', () => {
     const [url, init] = fetchMock.mock.calls[1] ?? [];
     expect(url).toBe(`/api/v2/auth/email/verify/${token}/decline`);
     expect(init?.method).toBe('POST');
+  });
+
+  it('says the address is confirmed when the used link is opened again', async () => {
+    fetchMock.mockResolvedValueOnce(
+      envelope(200, { data: { name: '花子', confirmed: true }, message: '' }),
+    );
+    renderWithApp(<VerifyEmailResult token={token} />);
+    expect(
+      await screen.findByText('このメールアドレスは確認済みです。ログインしてください。'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'はい、登録を完了する' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'ログインする' })).toBeTruthy();
   });
 
   it('says when the link no longer works', async () => {

@@ -26,12 +26,13 @@ export function VerifyEmailResult({ token }: { token: string }) {
   const verify = useVerifyEmail(token);
   const decline = useDeclineVerification(token);
 
-  if (verify.isSuccess || decline.isSuccess || account.isPending || account.isError) {
+  const confirmed = account.data?.confirmed === true;
+  if (verify.isSuccess || decline.isSuccess || confirmed || account.isPending || account.isError) {
     return (
       <LinkResult
         pending={account.isPending}
         pendingText={text.loading}
-        success={verify.data ?? decline.data ?? null}
+        success={verify.data ?? decline.data ?? (confirmed ? text.alreadyConfirmed : null)}
         error={account.error}
       >
         {account.isError ? <Typography variant="body2">{text.failedHint}</Typography> : null}
@@ -43,7 +44,7 @@ export function VerifyEmailResult({ token }: { token: string }) {
         ) : (
           <RouterButton
             to={paths.login.href()}
-            variant={verify.isSuccess ? 'contained' : 'outlined'}
+            variant={verify.isSuccess || confirmed ? 'contained' : 'outlined'}
           >
             {text.toLogin}
           </RouterButton>
