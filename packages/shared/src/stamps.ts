@@ -14,12 +14,22 @@ export const STAMP_MAX_SPEED_KMH = 350;
 /** What a stamp keeps of the distance: the 100 m band it was in (0 = under 100 m … 4). */
 export const STAMP_DISTANCE_BUCKET_M = 100;
 
+/**
+ * A distance as the refusal says it: metres below a kilometre (exact, so that 「約501m」 is
+ * plainly past 500 m), then kilometres: 「約2.3km」, 「約403km」.
+ */
+export function formatStampDistance(distanceM: number): string {
+  if (distanceM < 1000) return `${distanceM.toLocaleString('ja-JP')}m`;
+  if (distanceM < 9_950) return `${(Math.round(distanceM / 100) / 10).toFixed(1)}km`;
+  return `${Math.round(distanceM / 1000).toLocaleString('ja-JP')}km`;
+}
+
 /** Japanese messages of the check-in, shared by the API and the web app. */
 export const STAMP_MESSAGES = {
   collected: 'スタンプを押しました。',
   alreadyCollected: 'この駅のスタンプはすでに押しています',
   tooFar: (distanceM: number) =>
-    `駅から約${distanceM.toLocaleString('ja-JP')}m離れています。駅の${STAMP_MAX_DISTANCE_M}m以内でスタンプを押してください。`,
+    `駅から約${formatStampDistance(distanceM)}離れています。駅の${STAMP_MAX_DISTANCE_M}m以内でスタンプを押してください。`,
   tooInaccurate: (accuracyM: number) =>
     `現在地の精度が低すぎます（誤差 約${accuracyM.toLocaleString('ja-JP')}m）。精度が${STAMP_MAX_ACCURACY_M}m以内になる場所でもう一度お試しください。`,
   tooFast: (speedKmh: number) =>

@@ -94,7 +94,7 @@ describe('StampButton', () => {
 
   it('explains the server’s refusal in Japanese', async () => {
     grantPosition({ latitude: 35.69, longitude: 139.7, accuracy: 12 });
-    const message = '駅から約6,012m離れています。駅の500m以内でスタンプを押してください。';
+    const message = '駅から約6.0km離れています。駅の500m以内でスタンプを押してください。';
     checkInAnswer = () =>
       new Response(
         JSON.stringify({
