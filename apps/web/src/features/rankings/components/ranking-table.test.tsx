@@ -37,6 +37,14 @@ describe('RankingTable', () => {
     expect(bodyRows[3]?.getAttribute('aria-current')).toBe('true');
   });
 
+  it('never breaks a heading inside its word on a narrow phone', () => {
+    renderTable(<RankingTable caption="ランキング" rows={[row(1, 1, 10, 3)]} me={null} />);
+    for (const name of ['順位', 'スコア'])
+      expect(getComputedStyle(screen.getByRole('columnheader', { name })).whiteSpace).toBe(
+        'nowrap',
+      );
+  });
+
   it('marks the own row in place when it is on the page', () => {
     const rows = [row(1, 1, 10, 3), row(2, 2, 8, 1)];
     renderTable(<RankingTable caption="投稿数ランキング" rows={rows} me={rows[1]!} />);

@@ -60,7 +60,8 @@ export function RankingTable({
   return (
     <Table size="small">
       <caption>{caption}</caption>
-      <TableHead>
+      {/* Short headings, never broken inside a word (「順 位」) on a narrow phone. */}
+      <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
         <TableRow>
           <TableCell component="th" scope="col">
             {text.rank}
