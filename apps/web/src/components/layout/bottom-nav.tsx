@@ -17,6 +17,9 @@ export const bottomNavItemSx: SxProps<Theme> = {
   py: 0.75,
   fontSize: 12,
   lineHeight: 1.2,
+  // One line each: on a 320 px phone a cell is 64 px, and 「タイムライン」 fits at 10.5 px.
+  whiteSpace: 'nowrap',
+  '@media (max-width: 359.95px)': { fontSize: 10.5 },
   color: 'text.secondary',
   '&[aria-current="page"]': { color: 'primary.main', fontWeight: 700 },
   '&.Mui-focusVisible': { outline: '3px solid #1565c0', outlineOffset: '-3px' },
