@@ -80,9 +80,12 @@ beforeAll(async () => {
   proxy.setBackends([one.url, two.url]);
 }, 300_000);
 
+/** Instances a test starts for itself: stopped here too, should the test fail half-way. */
+const extraInstances: Instance[] = [];
+
 afterAll(async () => {
   if (!run) return;
-  await Promise.all([one?.stop(), two?.stop()]);
+  await Promise.all([one?.stop(), two?.stop(), ...extraInstances.map((extra) => extra.stop())]);
   await proxy?.close();
   await smtp?.close();
   await s3?.close();
@@ -329,6 +332,7 @@ describe.skipIf(!run)('two instances as one', () => {
   it('stops gracefully on SIGTERM: readiness turns 503, a request in flight finishes, exit 0', async () => {
     // A third instance, told to keep serving 1.5 s after SIGTERM so the balancer can notice.
     const three = await startInstance('three', { ...instanceEnv, SHUTDOWN_DELAY_MS: '1500' });
+    extraInstances.push(three);
     await waitHealthy(three, 60_000);
     expect((await fetch(`${three.url}/api/v2/health/ready`)).status).toBe(200);
 
