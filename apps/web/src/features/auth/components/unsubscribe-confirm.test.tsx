@@ -1,21 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope } from '../../../test/api-response';
 import { renderWithApp } from '../../../test/render-with-app';
 import { UnsubscribeConfirm } from './unsubscribe-confirm';
-
-function envelope(status: number, body: { data?: unknown; message: string; errors?: unknown }) {
-  return new Response(
-    JSON.stringify({
-      data: body.data ?? null,
-      message: body.message,
-      status,
-      success: status < 400,
-      errors: body.errors ?? null,
-    }),
-    { status, headers: { 'Content-Type': 'application/json' } },
-  );
-}
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
