@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { startRoundRobinProxy } from '../apps/api/test/round-robin-proxy.js';
-import { freePort } from '../e2e/support/free-port.js';
+import { freePort } from '../apps/api/test/free-port.js';
 import { createScratchDatabase } from './lib/postgres.js';
 import { startServer, type RunningServer } from './lib/server.js';
 

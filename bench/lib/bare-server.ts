@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../e2e/support/free-port.js';
+import { freePort } from '../../apps/api/test/free-port.js';
 import type { RunningServer } from './server.js';
 
 /** A recorded answer: what the bare server sends back for one path, byte for byte. */

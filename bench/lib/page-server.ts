@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { freePort } from '../../e2e/support/free-port.js';
+import { freePort } from '../../apps/api/test/free-port.js';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',

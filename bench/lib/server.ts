@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../apps/api/src/runtime.js';
-import { freePort } from '../../e2e/support/free-port.js';
+import { freePort } from '../../apps/api/test/free-port.js';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 

@@ -8,7 +8,7 @@ import { writePgliteDataDir } from '../../apps/api/test/db-template.js';
 import { findChromium } from './chromium.js';
 import { saveMemberStates, seedMembers } from './seed-members.js';
 import { startSmtpSink } from './smtp-sink.js';
-import { freePort } from './free-port.js';
+import { freePort } from '../../apps/api/test/free-port.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { authTokens, mailTokens, registrationBlocks, users } from '../../db/schema/index.js';
 
@@ -152,38 +152,20 @@ export async function expireMailTokens(db: Database, userId: string, purpose: Ma
     );
 }
 
-/** The unconfirmed account a live confirmation link is for, without using the link. */
-export async function findPendingVerification(db: Database, tokenHash: string) {
+/**
+ * A confirmation link and its account, without using the link: whether the link is still live
+ * (unused, unexpired) and whether the account is confirmed.
+ */
+export async function findVerificationLink(db: Database, tokenHash: string) {
   const [row] = await db
-    .select({ userId: users.id, name: users.name })
+    .select({
+      name: users.name,
+      live: sql<boolean>`${mailTokens.usedAt} is null and ${mailTokens.expiresAt} > now()`,
+      confirmed: sql<boolean>`${users.emailVerifiedAt} is not null`,
+    })
     .from(mailTokens)
     .innerJoin(users, eq(users.id, mailTokens.userId))
-    .where(
-      and(
-        eq(mailTokens.tokenHash, tokenHash),
-        eq(mailTokens.purpose, 'verify_email'),
-        isNull(mailTokens.usedAt),
-        gt(mailTokens.expiresAt, sql`now()`),
-        isNull(users.emailVerifiedAt),
-      ),
-    );
-  return row ?? null;
-}
-
-/** A confirmation link already used, whose account is confirmed: its name. */
-export async function findUsedVerification(db: Database, tokenHash: string) {
-  const [row] = await db
-    .select({ name: users.name })
-    .from(mailTokens)
-    .innerJoin(users, eq(users.id, mailTokens.userId))
-    .where(
-      and(
-        eq(mailTokens.tokenHash, tokenHash),
-        eq(mailTokens.purpose, 'verify_email'),
-        isNotNull(mailTokens.usedAt),
-        isNotNull(users.emailVerifiedAt),
-      ),
-    );
+    .where(and(eq(mailTokens.tokenHash, tokenHash), eq(mailTokens.purpose, 'verify_email')));
   return row ?? null;
 }
 

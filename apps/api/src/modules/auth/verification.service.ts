@@ -28,11 +28,9 @@ export async function pendingVerification(
   db: Database,
   token: string,
 ): Promise<{ name: string; confirmed: boolean }> {
-  const tokenHash = hashSecretToken(token);
-  const pending = await repository.findPendingVerification(db, tokenHash);
-  if (pending) return { name: pending.name, confirmed: false };
-  const used = await repository.findUsedVerification(db, tokenHash);
-  if (used) return { name: used.name, confirmed: true };
+  const link = await repository.findVerificationLink(db, hashSecretToken(token));
+  if (link?.live && !link.confirmed) return { name: link.name, confirmed: false };
+  if (link && !link.live && link.confirmed) return { name: link.name, confirmed: true };
   throw new HttpError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
 }
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/free-port.js';
 import { startS3Server } from '../../../test/s3-server.js';
-import { createServer } from 'node:net';
 import { createTestApp } from '../../../test/test-app.js';
 import { createAuthClient } from '../../../test/auth-client.js';
 import { createPostClient, pngFile } from '../../../test/post-client.js';
@@ -117,19 +117,10 @@ describe('S3 image storage (against a local S3-compatible server)', () => {
   });
 });
 
-/** A port nothing listens on (taken, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe('an S3 outage', () => {
   it('is the image storage being unavailable, not the database: 503 with Retry-After', async () => {
     const down = createS3ImageStorage(
-      parseS3Url(`s3+http://key:secret@127.0.0.1:${await closedPort()}/images?path_style=true`),
+      parseS3Url(`s3+http://key:secret@127.0.0.1:${await freePort()}/images?path_style=true`),
     );
     const put = down.put(
       imageStorageKey('01900000-0000-7000-8000-000000000001', 'full'),

@@ -1,22 +1,13 @@
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/free-port.js';
 import { createRedisHub } from './notification-hub.js';
-
-/** A port nothing listens on (taken, then released): Redis is down for the whole test. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('the Redis notification hub during an outage', () => {
   it('reports the outage once, however often the client retries', async () => {
     const redis = new Redis({
       host: '127.0.0.1',
-      port: await closedPort(),
+      port: await freePort(),
       lazyConnect: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,

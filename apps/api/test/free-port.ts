@@ -1,6 +1,6 @@
 import net from 'node:net';
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now (shared with bench/). */
+/** A TCP port on 127.0.0.1 that nothing listens on right now (shared by the API tests, the journeys and bench/). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
