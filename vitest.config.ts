@@ -32,6 +32,7 @@ const PGLITE_SUBSET = [
   'src/lib/db-errors.test.ts',
   'src/modules/health/health.test.ts',
   'src/modules/stations/station-read-model.test.ts',
+  'src/modules/stations/station-upgrade.test.ts',
 ];
 
 /**

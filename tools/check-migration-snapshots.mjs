@@ -31,6 +31,14 @@ function canonical(value) {
   return JSON.stringify(value) ?? 'undefined';
 }
 
+// Drizzle's migrator applies only migrations journalled after the newest one a database records:
+// a migration dated before an earlier one is skipped on every existing installation.
+journal.entries.forEach((entry, index) => {
+  const previous = journal.entries[index - 1];
+  if (previous && entry.when <= previous.when)
+    problems.push(`${entry.tag} is journalled at or before ${previous.tag} ("when" must increase)`);
+});
+
 const sqlFiles = fs.readdirSync(migrations).filter((name) => name.endsWith('.sql'));
 const journalled = new Set(journal.entries.map((entry) => `${entry.tag}.sql`));
 for (const name of sqlFiles) {

@@ -61,6 +61,11 @@ export const stationDetailSchema = stationSummarySchema.extend({
   /** `YYYY-MM-DD` of its first opening, where the data knows it. */
   opened_on: z.string().nullable(),
   stations: z.array(memberStationSchema),
+  /**
+   * 乗り換え: the other open stations of its transfer group (the stations one changes between),
+   * nearest first, with the straight-line distance between the stations' positions.
+   */
+  transfers: z.array(nearbyStationSchema),
   counts: z.object({
     posts: z.number().int(),
     want_to_visit: z.number().int(),
@@ -68,6 +73,14 @@ export const stationDetailSchema = stationSummarySchema.extend({
   }),
 });
 export type StationDetail = z.infer<typeof stationDetailSchema>;
+
+/** Metres walked in a minute: the figure Japanese property listings use (徒歩1分 = 80 m). */
+export const WALKING_METRES_PER_MINUTE = 80;
+
+/** 徒歩N分 for a straight-line distance, rounded up, at least 1. */
+export function walkingMinutes(distanceM: number): number {
+  return Math.max(1, Math.ceil(distanceM / WALKING_METRES_PER_MINUTE));
+}
 
 /** Marker coordinates travel as whole numbers of 1/MARKER_COORDINATE_SCALE degree (about 1 m). */
 export const MARKER_COORDINATE_SCALE = 100_000;

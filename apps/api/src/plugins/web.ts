@@ -17,7 +17,8 @@ export interface WebOptions {
   renderHead?: (pathname: string) => Promise<HeadResult>;
 }
 
-export type HeadResult = PageHead | 'not-found' | null;
+/** A page's head; 'not-found' answers 404; a redirect sends the visitor on (301). */
+export type HeadResult = PageHead | 'not-found' | { redirect: string } | null;
 
 /** What a shared link shows: written into the HTML as OGP and Twitter card tags. */
 export interface PageHead {
@@ -136,6 +137,8 @@ export const webPlugin = fp(
       const known = isWebRoutePath(pathname);
       const head =
         known && options.renderHead ? await renderSafely(options.renderHead, pathname) : null;
+      if (head && typeof head === 'object' && 'redirect' in head)
+        return reply.redirect(`${head.redirect}${request.url.slice(pathname.length)}`, 301);
       const found = known && head !== 'not-found';
       const page = opensOnCountryView(request.url) ? topPageHtml : baseHtml;
       const html = head && head !== 'not-found' ? applyHead(page, head) : page;

@@ -47,11 +47,17 @@ export const lines = pgTable('lines', {
   closed: boolean('closed').notNull().default(false),
 });
 
-/** A station group: one place where stations of several lines meet (ekidata station_g_cd). */
+/**
+ * A station as people count it: one name, served by one or more lines (docs/stations.md). Its
+ * id is ekidata's group code for a group's main name, else its lowest station code. The table
+ * keeps its first name, from when a group was one station.
+ */
 export const stationGroups = pgTable(
   'station_groups',
   {
     id: integer('id').primaryKey(),
+    /** ekidata's station group (the stations one changes between): its main station's id. */
+    transferGroupId: integer('transfer_group_id').notNull(),
     name: text('name').notNull(),
     prefectureId: smallint('prefecture_id')
       .notNull()
@@ -73,6 +79,7 @@ export const stationGroups = pgTable(
     index('station_groups_prefecture_id_idx').on(table.prefectureId),
     index('station_groups_lat_lng_idx').on(table.lat, table.lng),
     index('station_groups_name_idx').on(table.name),
+    index('station_groups_transfer_group_id_idx').on(table.transferGroupId),
   ],
 );
 

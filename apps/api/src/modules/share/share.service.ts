@@ -2,7 +2,7 @@ import { POST_KIND_LABELS, postDisplayTitle } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import type { HeadResult, PageHead } from '../../plugins/web.js';
 import { findListPreview } from '../lists/lists.service.js';
-import { findGroup, findLinesOfGroups } from '../stations/stations.service.js';
+import { findGroup, findLinesOfGroups, stationIdOfPlatform } from '../stations/stations.service.js';
 import * as repository from './share.repository.js';
 
 /**
@@ -92,7 +92,10 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
     const stationId = STATION_PATH.exec(pathname)?.[1];
     if (stationId) {
       const group = await findGroup(db, Number(stationId));
-      if (!group) return 'not-found';
+      if (!group) {
+        const station = await stationIdOfPlatform(db, Number(stationId));
+        return station === null ? 'not-found' : { redirect: `/station/${station}` };
+      }
       const [lineRows, photo] = await Promise.all([
         findLinesOfGroups(db, [group.id]),
         repository.findStationPreviewImage(db, group.id),

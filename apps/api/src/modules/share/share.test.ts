@@ -11,6 +11,7 @@ import {
   postImages,
   posts,
   stationGroups,
+  stations,
   users,
 } from '../../db/schema/index.js';
 import { storeImage } from '../images/images.service.js';
@@ -127,6 +128,18 @@ describe('link previews', () => {
     expect(html).toContain('<title>渋谷駅 | えきスポ</title>');
     expect(metaContent(html, 'twitter:card')).toBe('summary');
     expect(metaContent(html, 'og:image')).toBeUndefined();
+  });
+
+  it("sends a platform's address on to its station's page (301), keeping the query", async () => {
+    // 大阪梅田's platform of the 阪急宝塚本線: the station itself takes its lowest code.
+    const [platform] = await ctx.db
+      .select({ id: stations.id, groupId: stations.groupId })
+      .from(stations)
+      .where(and(eq(stations.name, '大阪梅田'), eq(stations.lineId, 34002)));
+    expect(platform!.id).not.toBe(platform!.groupId);
+    const response = await ctx.app.inject(`/station/${platform!.id}?tab=photos`);
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe(`/station/${platform!.groupId}?tab=photos`);
   });
 
   it('names an untitled photo after the post it belongs to', async () => {

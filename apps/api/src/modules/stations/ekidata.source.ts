@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { LineKind } from '../../db/schema/stations.js';
 import { EkidataFormatError, optionalDate, parseRows } from './csv-rows.js';
+import { meanPosition, namedStationIdsOf } from './named-stations.js';
 import { addShinkansenStations } from './shinkansen.source.js';
 import type { StationDataset } from './station-dataset.js';
 
@@ -9,7 +10,8 @@ export { EkidataFormatError };
 /**
  * Reads 駅データ.jp CSV files (`company…csv`, `line…csv`, `station…csv`, `join…csv`,
  * `pref.csv`) and the Shinkansen stations table into a StationDataset. Columns are found by
- * header name, so the free and paid layouts both work. Closed lines and stations (e_status 2)
+ * header name, so the free and paid layouts both work. Each name of a station group (a transfer
+ * group) becomes a station of its own (named-stations.ts), placed at the mean of its platforms. Closed lines and stations (e_status 2)
  * are kept, marked closed with their closing date; lines and stations not yet open (e_status 1)
  * are left out.
  */
@@ -133,6 +135,11 @@ export function readEkidataCsv(input: EkidataFiles): StationDataset {
     };
   });
 
+  const isClosed = (row: (typeof stationRows)[number]) =>
+    row.e_status === CLOSED || lineById.get(row.line_cd)?.e_status === CLOSED;
+  const namedIds = namedStationIdsOf(stationRows.map((row) => ({ ...row, open: !isClosed(row) })));
+  const groupIdOf = (row: (typeof stationRows)[number]) => namedIds.get(row.station_cd)!;
+
   const seqByLine = new Map<number, number>();
   const ordered = [...stationRows].sort(
     (a, b) => a.line_cd - b.line_cd || (a.e_sort ?? a.station_cd) - (b.e_sort ?? b.station_cd),
@@ -140,10 +147,10 @@ export function readEkidataCsv(input: EkidataFiles): StationDataset {
   const stations: StationDataset['stations'] = ordered.map((row) => {
     const seq = (seqByLine.get(row.line_cd) ?? 0) + 1;
     seqByLine.set(row.line_cd, seq);
-    const closed = row.e_status === CLOSED || lineById.get(row.line_cd)?.e_status === CLOSED;
+    const closed = isClosed(row);
     return {
       id: row.station_cd,
-      groupId: row.station_g_cd,
+      groupId: groupIdOf(row),
       lineId: row.line_cd,
       name: row.station_name,
       seq,
@@ -154,21 +161,23 @@ export function readEkidataCsv(input: EkidataFiles): StationDataset {
     };
   });
 
-  // A group is named and placed after its representative station (station_cd = group code),
-  // else after its first open member.
+  // A station is named after its representative (station_cd = its id), else after its first
+  // open member; its address is that member's.
   const groups = new Map<number, StationDataset['groups'][number]>();
   const stationById = new Map(stations.map((station) => [station.id, station]));
   const representativesFirst = [...stationRows].sort(
     (a, b) =>
-      Number(b.station_cd === b.station_g_cd) - Number(a.station_cd === a.station_g_cd) ||
+      Number(b.station_cd === groupIdOf(b)) - Number(a.station_cd === groupIdOf(a)) ||
       Number(stationById.get(a.station_cd)?.closed) -
         Number(stationById.get(b.station_cd)?.closed) ||
       a.station_cd - b.station_cd,
   );
   for (const row of representativesFirst) {
-    if (groups.has(row.station_g_cd)) continue;
-    groups.set(row.station_g_cd, {
-      id: row.station_g_cd,
+    const id = groupIdOf(row);
+    if (groups.has(id)) continue;
+    groups.set(id, {
+      id,
+      transferGroupId: row.station_g_cd,
       name: row.station_name,
       prefectureId: row.pref_cd,
       address: row.address ?? '',
@@ -183,9 +192,9 @@ export function readEkidataCsv(input: EkidataFiles): StationDataset {
   // data dates few stations, mostly lines opened lately at older stations).
   const openDates = new Map<number, (string | null)[]>();
   for (const row of stationRows) {
-    const dates = openDates.get(row.station_g_cd) ?? [];
+    const dates = openDates.get(groupIdOf(row)) ?? [];
     dates.push(row.open_ymd);
-    openDates.set(row.station_g_cd, dates);
+    openDates.set(groupIdOf(row), dates);
   }
   for (const [groupId, dates] of openDates) {
     const known = dates.filter((date): date is string => date !== null).sort();
@@ -233,5 +242,20 @@ export function readEkidataCsv(input: EkidataFiles): StationDataset {
   };
   if (input.shinkansenCsv)
     addShinkansenStations(dataset, input.shinkansenCsv, input.shinkansenPositionsCsv);
+  placeAtPlatforms(dataset);
   return dataset;
+}
+
+/** Each station at the mean of its platforms (a Shinkansen platform counts at its station). */
+function placeAtPlatforms(dataset: StationDataset): void {
+  const platforms = new Map<number, StationDataset['stations']>();
+  for (const station of dataset.stations) {
+    const list = platforms.get(station.groupId);
+    if (list) list.push(station);
+    else platforms.set(station.groupId, [station]);
+  }
+  for (const group of dataset.groups) {
+    const position = meanPosition(platforms.get(group.id) ?? []);
+    if (position) Object.assign(group, position);
+  }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalDate, parseRows } from './csv-rows.js';
+import { stationNameKey } from './named-stations.js';
 import type { StationDataset } from './station-dataset.js';
 
 /**
@@ -39,7 +40,7 @@ const placeKey = (name: string, prefectureId: number) => `${prefectureId}\u0000$
 
 /**
  * Adds the table's stations to the dataset, each linked to the previous one on its line.
- * A station with a group in the data joins that group, placed at it. A station only the
+ * A station with a group in the data joins the station of its name in that group, placed at it. A station only the
  * Shinkansen serves becomes a group of its own at its listed position, with its reading and
  * opening date; its id is its station code (line code × 100 + order: 6 digits, which no
  * 7-digit ekidata code can take), so it stays the same from one import to the next. Without a
@@ -59,6 +60,13 @@ export function addShinkansenStations(
     ).map((row) => [placeKey(row.station_name, row.pref_cd), row]),
   );
   const groupById = new Map(dataset.groups.map((group) => [group.id, group]));
+  // The table names the data's station group (a transfer group): the station of that name in it.
+  const namedInGroup = new Map(
+    dataset.groups.map((group) => [
+      `${group.transferGroupId}\u0000${stationNameKey(group.name)}`,
+      group,
+    ]),
+  );
   const ownGroupByPlace = new Map<string, StationDataset['groups'][number]>();
   const linesWithStations = new Set(dataset.stations.map((station) => station.lineId));
   const lineById = new Map(dataset.lines.map((line) => [line.id, line]));
@@ -90,7 +98,8 @@ export function addShinkansenStations(
     const group =
       row.station_g_cd === null
         ? ownGroup(dataset, ownGroupByPlace, positions, row, id)
-        : groupById.get(row.station_g_cd);
+        : (namedInGroup.get(`${row.station_g_cd}\u0000${stationNameKey(row.station_name)}`) ??
+          groupById.get(row.station_g_cd));
     if (!group) continue;
     dataset.stations.push({
       id,
@@ -130,6 +139,7 @@ function ownGroup(
   if (!position) return undefined;
   const group: StationDataset['groups'][number] = {
     id: stationId,
+    transferGroupId: stationId,
     name: row.station_name,
     prefectureId: row.pref_cd,
     address: '',

@@ -13,8 +13,11 @@ export interface StationDataset {
     color: string;
     closed: boolean;
   }[];
+  /** Named stations (one per name of a transfer group): the stations people count. */
   groups: {
     id: number;
+    /** The 駅データ.jp station group (transfer group) it is part of: its main station's id. */
+    transferGroupId: number;
     name: string;
     prefectureId: number;
     address: string;
@@ -27,6 +30,7 @@ export interface StationDataset {
     /** `YYYY-MM-DD` of its first opening, where the data knows it. */
     openedOn?: string | null;
   }[];
+  /** Platforms: one per line at a named station. */
   stations: {
     id: number;
     groupId: number;

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
   companies,
   lines,
+  posts,
   prefectures,
   stationDataImports,
   stationGroups,
@@ -10,6 +11,7 @@ import {
   stations,
   stationSearchTerms,
 } from '../../db/schema/index.js';
+import { attributeSpot } from './spot-attribution.js';
 import type { StationDataset } from './station-dataset.js';
 import type { GroupName, SearchTermRow } from './station-search-terms.js';
 
@@ -75,6 +77,9 @@ export async function writeDataset(
           set: { name: excluded('name'), companyType: excluded('company_type') },
         });
     }
+    const known = new Set(
+      (await tx.select({ id: stationGroups.id }).from(stationGroups)).map((row) => row.id),
+    );
     await tx.update(lines).set({ closed: true });
     await tx.update(stationGroups).set({ closed: true });
     await tx.update(stations).set({ closed: true });
@@ -101,6 +106,7 @@ export async function writeDataset(
         .onConflictDoUpdate({
           target: stationGroups.id,
           set: {
+            transferGroupId: excluded('transfer_group_id'),
             name: excluded('name'),
             prefectureId: excluded('prefecture_id'),
             address: keepText('address'),
@@ -136,6 +142,8 @@ export async function writeDataset(
       line_count = (select count(distinct s.line_id) from ${stations} s
                     where s.group_id = g.id and not s.closed),
       closed = not exists (select 1 from ${stations} s where s.group_id = g.id and not s.closed)`);
+
+    await moveSpotsToNewStations(tx, dataset, known);
 
     await tx.delete(stationLinks);
     for (const batch of chunks(dataset.links)) {
@@ -180,6 +188,42 @@ export async function writeDataset(
         },
       });
   });
+}
+
+/**
+ * A station that gains its own id takes over the spots of its transfer group's main station
+ * that are clearly its own (spot-attribution.ts); everything else stays where it is.
+ */
+async function moveSpotsToNewStations(
+  tx: Pick<Database, 'select' | 'update'>,
+  dataset: StationDataset,
+  known: Set<number>,
+): Promise<void> {
+  const split = new Set(
+    dataset.groups
+      .filter(
+        (group) =>
+          !known.has(group.id) &&
+          group.transferGroupId !== group.id &&
+          known.has(group.transferGroupId),
+      )
+      .map((group) => group.transferGroupId),
+  );
+  if (split.size === 0) return;
+  const spots = await tx
+    .select({ id: posts.id, stationGroupId: posts.stationGroupId, lat: posts.lat, lng: posts.lng })
+    .from(posts)
+    .where(
+      and(inArray(posts.stationGroupId, [...split]), eq(posts.kind, 'spot'), isNotNull(posts.lat)),
+    );
+  for (const spot of spots) {
+    const stationsOfGroup = dataset.groups.filter(
+      (group) => group.transferGroupId === spot.stationGroupId && !group.closed,
+    );
+    const id = attributeSpot({ lat: spot.lat!, lng: spot.lng! }, stationsOfGroup);
+    if (id !== null && id !== spot.stationGroupId)
+      await tx.update(posts).set({ stationGroupId: id }).where(eq(posts.id, spot.id));
+  }
 }
 
 /**

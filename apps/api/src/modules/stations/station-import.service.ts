@@ -17,9 +17,10 @@ type Logger = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 /**
  * Bumped when the importer derives something new from the same files (readings, links…), so
  * an installation re-imports its data once. Revision 1 was the 2017 `japan-train-data` import;
- * revision 3 adds the stations only the Shinkansen serves and the groups' opening dates.
+ * revision 3 adds the stations only the Shinkansen serves and the groups' opening dates;
+ * revision 4 makes each name of a station group a station of its own (named-stations.ts).
  */
-export const IMPORTER_REVISION = 3;
+export const IMPORTER_REVISION = 4;
 
 export interface ImportResult {
   skipped: boolean;

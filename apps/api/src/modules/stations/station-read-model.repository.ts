@@ -37,6 +37,7 @@ export async function loadReadModelRows(db: Database) {
       const groupRows = await tx
         .select({
           id: stationGroups.id,
+          transferGroupId: stationGroups.transferGroupId,
           name: stationGroups.name,
           prefectureId: stationGroups.prefectureId,
           address: stationGroups.address,

@@ -34,6 +34,8 @@ export interface ModelStation {
 
 export interface ModelGroup {
   id: number;
+  /** The transfer group (ekidata station group) it is part of: its main station's id. */
+  transferGroupId: number;
   name: string;
   /** Characters, as PostgreSQL's length() counts them: orders search results. */
   nameLength: number;
@@ -77,6 +79,10 @@ export interface StationReadModel {
   openGroupsByLine: Map<number, ModelGroup[]>;
   /** Open groups sorted by latitude: nearby look-ups cut a band out by binary search. */
   openGroupsByLat: ModelGroup[];
+  /** Open stations of each transfer group of two or more (乗り換え), by transfer group id. */
+  openTransferGroups: Map<number, ModelGroup[]>;
+  /** Station group ids by the id of each of their platforms (stations), for old links. */
+  groupIdByStation: Map<number, number>;
   terms: { name: ModelTerm[]; reading: ModelTerm[]; romaji: ModelTerm[] };
   markers: PreparedPayload;
   markerNames: PreparedPayload;
@@ -145,6 +151,7 @@ export async function buildStationReadModel(rows: ReadModelRows): Promise<Statio
     const members = (membersByGroup.get(row.id) ?? []).sort(byLineOrder(lines));
     groups.set(row.id, {
       id: row.id,
+      transferGroupId: row.transferGroupId,
       name: row.name,
       nameLength: [...row.name].length,
       prefecture: { id: row.prefectureId, name: prefectureNames.get(row.prefectureId) ?? '' },
@@ -162,6 +169,11 @@ export async function buildStationReadModel(rows: ReadModelRows): Promise<Statio
   }
 
   const openGroups = [...groups.values()].filter((group) => !group.closed);
+  const openTransferGroups = new Map<number, ModelGroup[]>();
+  for (const group of openGroups) push(openTransferGroups, group.transferGroupId, group);
+  for (const [id, members] of openTransferGroups) {
+    if (members.length < 2) openTransferGroups.delete(id);
+  }
   const openGroupsByPrefecture = new Map<number, ModelGroup[]>();
   const openGroupsByLine = new Map<number, ModelGroup[]>();
   const openLineIdsByPrefecture = new Map<number, Set<number>>();
@@ -225,6 +237,8 @@ export async function buildStationReadModel(rows: ReadModelRows): Promise<Statio
     openGroupsByPrefecture,
     openGroupsByLine,
     openGroupsByLat: [...openGroups].sort((a, b) => a.lat - b.lat || a.id - b.id),
+    openTransferGroups,
+    groupIdByStation: new Map(rows.stations.map((row) => [row.id, row.groupId])),
     terms,
     markers: await preparePayload(markers),
     markerNames: await preparePayload(markerNames),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   API_BASE_PATH,
   lineListQuerySchema,
@@ -146,13 +147,22 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'One station group: names, prefecture, address, lines, member stations, counts',
+        summary:
+          'One station: names, prefecture, address, lines, platforms, transfers, counts. ' +
+          "A platform's id redirects (308) to its station.",
         params: stationGroupParamsSchema,
-        response: { 200: successEnvelopeSchema(stationDetailSchema), ...errorResponses(404, 422) },
+        response: {
+          200: successEnvelopeSchema(stationDetailSchema),
+          308: z.null().describe("The id is a platform's: its station's URL is in Location"),
+          ...errorResponses(404, 422),
+        },
       },
     },
     // The counts are live, so the page revalidates every time; an unchanged one costs a 304.
     async (request, reply) => {
+      const platformOf = await service.stationIdOfPlatform(db, request.params.stationGroupId);
+      if (platformOf !== null)
+        return reply.redirect(`${API_BASE_PATH}/stations/${platformOf}`, 308);
       const version = await service.getStationDataVersion(db);
       const station = await service.getStation(db, request.params.stationGroupId);
       const { posts, want_to_visit: wants, stamps } = station.counts;

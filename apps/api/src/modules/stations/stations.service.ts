@@ -8,6 +8,7 @@ import {
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { afterCommit } from '../../lib/after-commit.js';
+import { haversineMetres } from '../../lib/geo.js';
 import type { DomainEvent } from '../../lib/domain-events.js';
 import { notFound } from '../../lib/http-error.js';
 import type { PreparedPayload } from '../../lib/prepared-payload.js';
@@ -152,8 +153,25 @@ export async function getStation(db: Database, id: number): Promise<StationDetai
       closed: member.closed,
       closed_on: member.closedOn,
     })),
+    transfers: (model.openTransferGroups.get(group.transferGroupId) ?? [])
+      .filter((other) => other.id !== group.id)
+      .map((other) => ({
+        ...summaryOf(other),
+        distance_m: Math.round(haversineMetres(group, other)),
+      }))
+      .sort((a, b) => a.distance_m - b.distance_m || a.id - b.id),
     counts: { posts: activity.posts, want_to_visit: activity.wants, stamps: activity.stamps },
   };
+}
+
+/**
+ * Where an id that is no station's leads: a platform's id (a station code of 駅データ.jp, which
+ * older links and the data's own group codes use) leads to its station; else null.
+ */
+export async function stationIdOfPlatform(db: Database, id: number): Promise<number | null> {
+  const model = await getStationReadModel(db);
+  if (model.groups.has(id)) return null;
+  return model.groupIdByStation.get(id) ?? null;
 }
 
 const LINE_RESULTS = 5;
