@@ -29,6 +29,24 @@ describeInBrowser('pages', () => {
     expect(await page.getByText('群馬県').count()).toBeGreaterThan(0);
   });
 
+  it('gives each name of a transfer group its own page, linked under 乗り換え', async () => {
+    const { page } = await browser.newPage();
+    // 3400201 is a platform of 大阪梅田 (阪急宝塚本線): its address leads to the station's.
+    await open(page, '/station/3400201');
+    await page.waitForURL(/\/station\/3400101$/);
+    await page.getByRole('heading', { level: 1, name: '大阪梅田' }).waitFor();
+    const higashiUmeda = page.getByRole('link', { name: /^東梅田（直線約/ });
+    await higashiUmeda.click();
+    await page.waitForURL(/\/station\/9961910$/);
+    await page.getByRole('heading', { level: 1, name: '東梅田' }).waitFor();
+    for (const name of ['梅田', '大阪', '北新地', '西梅田', '大阪梅田']) {
+      const link = page.getByRole('link', {
+        name: new RegExp(`^${name}（直線約\\d+m・徒歩約\\d+分）$`),
+      });
+      await link.waitFor();
+    }
+  });
+
   it('draws a random station, filtered by prefecture, and goes to it', async () => {
     const { page } = await browser.newPage();
     await open(page, '/search/station/random');

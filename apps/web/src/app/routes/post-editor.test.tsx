@@ -22,6 +22,7 @@ const TOKYO = {
   lines: [],
   address: '東京都千代田区丸の内一丁目',
   stations: [],
+  transfers: [],
   counts: { posts: 0, want_to_visit: 0, stamps: 0 },
 };
 

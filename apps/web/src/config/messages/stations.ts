@@ -55,6 +55,11 @@ export const stationsMessages = {
     address: '住所',
     openedOn: '開業日',
     lines: '路線',
+    /** The walk is worked out from the straight line between the stations, so it says so. */
+    transfers: '乗り換え（徒歩は直線距離からの目安）',
+    transferWalk: (minutes: number) => `徒歩${minutes}分`,
+    transferLabel: (name: string, distance: string, minutes: number) =>
+      `${name}（直線約${distance}・徒歩約${minutes}分）`,
     members: '乗り入れ路線の駅',
     nearby: '近くの駅',
     nearbyEmpty: '近くに駅はありません。',

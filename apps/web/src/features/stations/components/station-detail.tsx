@@ -6,15 +6,18 @@ import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { messages } from '../../../config/messages';
 import { usePrimaryLoading } from '../../../lib/page-loading';
 import { formatJapanDay } from '../../../lib/japan-time';
+import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useStation } from '../api/get-station';
 import { NearbyStations } from './nearby-stations';
 import { StationMiniMap } from './station-mini-map';
 import { StationPosts } from './station-posts';
+import { StationTransfers } from './station-transfers';
 import { StationWantButton } from './station-want-button';
 
 /**
@@ -38,6 +41,14 @@ export function StationDetail({
   const [notice, setNotice] = useState<string | null>(null);
 
   useDocumentTitle(name ? `${name}${messages.station.titleSuffix}` : null);
+  // A platform's id answers with its station (docs/stations.md#one-station-per-name): the
+  // address bar then names the station.
+  const navigate = useNavigate();
+  const canonicalId = station.data?.id;
+  useEffect(() => {
+    if (canonicalId !== undefined && canonicalId !== stationGroupId)
+      void navigate(paths.station.href(canonicalId), { replace: true });
+  }, [canonicalId, stationGroupId, navigate]);
 
   if (station.isError) {
     // The route's error boundary shows the 404 page for an ApiError 404, else the 500 page.
@@ -108,6 +119,7 @@ export function StationDetail({
                 ))}
               </Box>
             </dd>
+            <StationTransfers transfers={detail.transfers} />
           </Box>
           <Stack direction="row" spacing={3} sx={{ mt: 3 }}>
             <Count label={messages.station.counts.posts} value={detail.counts.posts} />
