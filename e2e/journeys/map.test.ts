@@ -10,7 +10,7 @@ describeInBrowser('top map', () => {
     await open(page, '/');
     await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
     await expect.poll(() => page.title()).toContain('TOP');
-    await expect.poll(() => page.getByText(/8,824/).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(/9,025/).count()).toBeGreaterThan(0);
     // Clusters are drawn on the canvas: check it is really painted, not blank.
     const canvas = page.locator('canvas.maplibregl-canvas');
     await expect.poll(() => canvas.count()).toBe(1);
