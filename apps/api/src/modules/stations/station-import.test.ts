@@ -15,7 +15,11 @@ import * as schema from '../../db/schema/index.js';
 import { createLocalImageStorage } from '../images/image-storage.js';
 import { readEkidataFolder } from './bundled-station-data.js';
 import { EkidataFormatError, readEkidataCsv } from './ekidata.source.js';
-import { ensureStationData, importEkidataFolder } from './station-import.service.js';
+import {
+  ensureStationData,
+  IMPORTER_REVISION,
+  importEkidataFolder,
+} from './station-import.service.js';
 
 const fixtureDir = path.resolve(import.meta.dirname, '../../../test/fixtures/ekidata-2021');
 const fixtureShinkansen = path.join(fixtureDir, 'shinkansen.csv');
@@ -322,7 +326,9 @@ describe('upgrading a database of the previous version in place', () => {
     await importEkidataFolder(db, fixtureDir, silentLogger, { shinkansenTable: fixtureShinkansen });
     expect(await snapshot()).toEqual(before);
     const imports = await db.select().from(schema.stationDataImports);
-    expect(imports.find((row) => row.source === 'ekidata')?.version).toBe('2021-03-12/r3');
+    expect(imports.find((row) => row.source === 'ekidata')?.version).toBe(
+      `2021-03-12/r${IMPORTER_REVISION}`,
+    );
   });
 
   it('swaps the stations served from memory at once after an import, whole', async () => {

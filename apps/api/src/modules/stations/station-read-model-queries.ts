@@ -1,4 +1,5 @@
 import { toKatakana } from 'wanakana';
+import { stationNameKey } from './named-stations.js';
 import type { QueryKeys as SearchKeys } from './search-keys.js';
 import type { ModelGroup, ModelLine, ModelTerm, StationReadModel } from './station-read-model.js';
 
@@ -64,7 +65,13 @@ export function searchGroups(model: StationReadModel, keys: SearchKeys, limit: n
         a.group.id - b.group.id,
     )
     .slice(0, limit)
-    .map((match) => ({ group: match.group, matchedName: match.shown.term.stationName }));
+    .map((match) => ({ group: match.group, matchedName: shownName(match) }));
+}
+
+/** A platform name that is only another spelling of the station's (市ヶ谷, 市ケ谷) is its name. */
+function shownName({ group, shown }: GroupMatch): string {
+  const name = shown.term.stationName;
+  return stationNameKey(name) === stationNameKey(group.name) ? group.name : name;
 }
 
 /** Lines whose name or kana reading contains the query: open lines first, shorter names first. */

@@ -196,6 +196,11 @@ describe('GET /api/v2/stations/search', () => {
       const data = await search(q);
       expect(data.items[0], q).toMatchObject({ name: q, matched_name: q });
     }
+    // Another spelling of the same name is the same station, named as the station is.
+    expect((await search('市ヶ谷')).items[0]).toMatchObject({
+      name: '市ケ谷',
+      matched_name: '市ケ谷',
+    });
   });
 
   it('finds by kana reading, whole or partial, and by romaji', async () => {

@@ -1,8 +1,8 @@
 import { messages } from '../../../config/messages';
 
 /**
- * How a search result names its station: the group's own name, or the member station's name
- * that matched with the group's in brackets (「大阪梅田（大阪）」).
+ * How a search result names its station: its own name, or the platform's name that matched with
+ * the station's in brackets, where the data gives a platform a name of its own.
  */
 export function formatResultName(result: { name: string; matchedName: string }): string {
   return result.matchedName && result.matchedName !== result.name
