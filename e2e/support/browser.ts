@@ -24,6 +24,8 @@ export function useBrowser() {
     async newPage(
       options: {
         viewport?: { width: number; height: number };
+        /** A phone: a mobile layout viewport (a too-wide page widens it) and touch. */
+        phone?: boolean;
         /** A granted, fixed device position (the stamp journey stands at a station). */
         geolocation?: { latitude: number; longitude: number; accuracy: number };
       } = {},
@@ -33,6 +35,7 @@ export function useBrowser() {
         locale: 'ja-JP',
         timezoneId: 'Asia/Tokyo',
         viewport: options.viewport ?? { width: 1280, height: 800 },
+        ...(options.phone && { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
         ...(options.geolocation && {
           geolocation: options.geolocation,
           permissions: ['geolocation'],

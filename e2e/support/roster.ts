@@ -35,6 +35,17 @@ export const MEMBERS = {
     email: 'stamps-far@example.jp',
     password: 'password for stamps 2',
   },
+  layoutAuthor: {
+    name: '丸の内駅舎の南北ドーム天井を撮る会',
+    email: 'layout-a@example.jp',
+    password: 'password for layout 1',
+  },
+  // The longest name allowed (30 characters), with nowhere to break.
+  layoutGuest: {
+    name: 'Shinkansen_Platform_Photograph',
+    email: 'layout-b@example.jp',
+    password: 'password for layout 2',
+  },
   timelineAuthor: {
     name: '新着の葵',
     email: 'timeline-a@example.jp',

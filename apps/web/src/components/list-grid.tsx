@@ -12,7 +12,11 @@ const GRID_SX = {
   m: 0,
   display: 'grid',
   gap: 1.5,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+  gridTemplateColumns: {
+    xs: 'minmax(0, 1fr)',
+    sm: 'repeat(2, minmax(0, 1fr))',
+    md: 'repeat(3, minmax(0, 1fr))',
+  },
 } as const;
 
 /** A paged grid of list cards, in the frame every paged list shares (PagedQueryState). */

@@ -11,7 +11,7 @@ const GRID_SX = {
   m: 0,
   display: 'grid',
   gap: 1.5,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' },
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
 } as const;
 
 /**

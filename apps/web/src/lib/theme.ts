@@ -30,6 +30,10 @@ export const theme: Theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: {
         ':focus-visible': { outline: '3px solid #1565c0', outlineOffset: '2px' },
+        // Members write titles, names and URLs with nowhere to break: let them break anywhere
+        // rather than widen the page (this also lets a flex or grid cell shrink below such a
+        // word). Japanese text breaks between characters already.
+        body: { overflowWrap: 'anywhere' },
         '.visually-hidden': {
           position: 'absolute',
           width: 1,

@@ -148,7 +148,7 @@ export function ListDetail({
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
           alignItems: 'start',
         }}
       >
@@ -176,7 +176,17 @@ export function ListDetail({
           {items.data.length === 0 ? (
             <Alert severity="info">{text.detail.empty}</Alert>
           ) : (
-            <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+            <Box
+              component="ol"
+              sx={{
+                listStyle: 'none',
+                p: 0,
+                m: 0,
+                display: 'grid',
+                gridTemplateColumns: 'minmax(0, 1fr)',
+                gap: 1.5,
+              }}
+            >
               {items.data.map((item) => (
                 <li key={item.id}>
                   <ListItemEntry item={item} />

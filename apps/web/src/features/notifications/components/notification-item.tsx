@@ -13,16 +13,6 @@ import { formatRelativeTime } from '../utils/relative-time';
 
 const text = messages.notifications;
 
-/** Read by screen readers only: 「未読」 before an unread item's sentence. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /** Where a notification leads: the comment, the post, or (a follow) the newest follower. */
 export function notificationHref(group: NotificationGroupView): string {
   const post = group.target.post;
@@ -70,7 +60,7 @@ export function NotificationItem({ group, now }: { group: NotificationGroupView;
       </AvatarGroup>
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: group.read ? 400 : 700 }}>
-          {group.read ? null : <Box component="span" sx={visuallyHidden}>{`${text.unread}：`}</Box>}
+          {group.read ? null : <span className="visually-hidden">{`${text.unread}：`}</span>}
           {sentence}
         </Typography>
         {post ? (

@@ -202,7 +202,7 @@ function PostPlaceLinks({ post }: { post: PostView }) {
         mt: 2,
         mb: 0,
         display: 'grid',
-        gridTemplateColumns: 'auto 1fr',
+        gridTemplateColumns: 'auto minmax(0, 1fr)',
         columnGap: 2,
         rowGap: 0.5,
         '& dt': { color: 'text.secondary' },

@@ -37,8 +37,12 @@ export function PostGallery({
           display: 'grid',
           gap: 1,
           gridTemplateColumns: single
-            ? '1fr'
-            : { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' },
+            ? 'minmax(0, 1fr)'
+            : {
+                xs: 'repeat(2, minmax(0, 1fr))',
+                sm: 'repeat(3, minmax(0, 1fr))',
+                md: 'repeat(4, minmax(0, 1fr))',
+              },
         }}
       >
         {images.map((image, index) => (

@@ -58,7 +58,8 @@ export function RankingTable({
 }) {
   const pinned = me && !rows.some((row) => row.user.id === me.user.id) ? me : null;
   return (
-    <Table size="small">
+    // Narrower cell padding on a phone: four columns and an avatar fit in 320 px.
+    <Table size="small" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
       <caption>{caption}</caption>
       {/* Short headings, never broken inside a word (「順 位」) on a narrow phone. */}
       <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>

@@ -118,19 +118,9 @@ export function PostTimeline({ scope, signedIn }: { scope: TimelineScope; signed
           </Button>
         </Box>
       ) : null}
-      <Box
-        role="status"
-        aria-live="polite"
-        sx={{
-          position: 'absolute',
-          width: 1,
-          height: 1,
-          overflow: 'hidden',
-          clip: 'rect(0 0 0 0)',
-        }}
-      >
+      <div role="status" aria-live="polite" className="visually-hidden">
         {hasNewer ? text.newPosts : ''}
-      </Box>
+      </div>
       <PostGrid query={query} empty={empty} testId="timeline-posts" />
       <div ref={sentinel} aria-hidden="true" />
     </Stack>

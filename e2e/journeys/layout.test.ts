@@ -1,0 +1,162 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { member, signIn } from '../support/members.js';
+import type { MemberKey } from '../support/roster.js';
+
+/**
+ * No page wider than the phone (docs/testing.md#layout): every route with content that could
+ * push it wider — long titles, names, list titles, a comment holding a long URL — opened in a
+ * phone's layout viewport at 320 and 390 px. A too-wide page widens that viewport on a phone,
+ * so the check is the document's scroll width, not `innerWidth`. A tablet's and a desktop's
+ * width are checked too.
+ */
+
+const TITLE = '丸の内駅舎の南北ドーム天井（干支のレリーフ）';
+const LATIN_TITLE = 'Marunouchi_Station_South_Dome_Ceiling_Zodiac_Reliefs_Photo_Walk_2026';
+const LIST_TITLE = 'Tokyo_Station_Architecture_and_Dome_Ceilings_Walking_List_01';
+const URL_COMMENT = `資料はこちら https://example.com/${'marunouchi-dome-'.repeat(12)}end`;
+const TOKYO = 1130101;
+
+async function api(key: MemberKey) {
+  const { email, password } = member(key);
+  const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { token, user } = (await login.json()).data as { token: string; user: { id: string } };
+  const call = async (method: string, path: string, body?: object | FormData) => {
+    const response = await fetch(`${baseUrl}/api/v2${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body && !(body instanceof FormData) && { 'content-type': 'application/json' }),
+      },
+      ...(body && { body: body instanceof FormData ? body : JSON.stringify(body) }),
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()).data as { id: string };
+  };
+  return { userId: user.id, call };
+}
+
+function form(fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+}
+
+describeInBrowser('layout on a phone', () => {
+  const browser = useBrowser();
+  const pages: { path: string; shows?: string; as?: MemberKey }[] = [];
+
+  beforeAll(async () => {
+    const author = await api('layoutAuthor');
+    const guest = await api('layoutGuest');
+    const spot = await author.call(
+      'POST',
+      '/posts',
+      form({ kind: 'spot', title: TITLE, body: LATIN_TITLE, lat: '35.6809', lng: '139.7665' }),
+    );
+    const event = await author.call(
+      'POST',
+      '/posts',
+      form({
+        kind: 'event',
+        title: LATIN_TITLE,
+        station_group_id: String(TOKYO),
+        starts_at: '2027-01-10T10:00:00+09:00',
+        ends_at: '2027-01-10T12:00:00+09:00',
+      }),
+    );
+    const comment = await guest.call('POST', `/posts/${spot.id}/comments`, { body: URL_COMMENT });
+    await guest.call('POST', `/posts/${spot.id}/like`);
+    await guest.call('POST', `/users/${author.userId}/follow`);
+    const list = await author.call('POST', '/lists', {
+      title: LIST_TITLE,
+      description: URL_COMMENT,
+    });
+    await author.call('POST', `/lists/${list.id}/items`, {
+      station_group_id: TOKYO,
+      note: LATIN_TITLE,
+    });
+    await author.call('POST', `/lists/${list.id}/items`, { post_id: spot.id, note: '' });
+
+    pages.push(
+      { path: '/' },
+      { path: '/timeline/post/all', shows: LATIN_TITLE },
+      { path: '/timeline/list/all', shows: LIST_TITLE },
+      { path: `/station/${TOKYO}`, shows: LATIN_TITLE },
+      { path: `/post/${spot.id}`, shows: 'marunouchi-dome-' },
+      { path: `/post/${spot.id}/comment/${comment.id}`, shows: 'marunouchi-dome-' },
+      { path: `/post/${event.id}`, shows: LATIN_TITLE },
+      { path: `/list/${list.id}`, shows: LIST_TITLE },
+      { path: `/profile/${author.userId}`, shows: TITLE },
+      { path: `/profile/${author.userId}/posts`, shows: TITLE },
+      { path: `/profile/${author.userId}/lists`, shows: LIST_TITLE },
+      { path: `/profile/${guest.userId}`, shows: member('layoutGuest').name },
+      { path: `/users/${author.userId}/followers`, shows: member('layoutGuest').name },
+      { path: '/users', shows: member('layoutGuest').name },
+      { path: '/rankings/post' },
+      { path: '/rankings/impact' },
+      { path: '/search/station/random' },
+      { path: '/notifications', shows: member('layoutGuest').name, as: 'layoutAuthor' },
+      { path: `/list/update/${list.id}`, as: 'layoutAuthor' },
+      { path: `/post/update/${event.id}/event`, as: 'layoutAuthor' },
+      { path: `/profile/${guest.userId}/action/liked`, shows: TITLE, as: 'layoutGuest' },
+      { path: '/settings/profile', as: 'layoutGuest' },
+    );
+  });
+
+  async function widthOf(page: Page, path: string, shows?: string) {
+    await open(page, path);
+    // The map page's heading is for screen readers; it is ready once the map is.
+    if (path === '/') await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
+    else await page.locator('h1').first().waitFor();
+    if (shows) await page.getByText(shows, { exact: false }).first().waitFor();
+    return page.evaluate(() => document.scrollingElement!.scrollWidth);
+  }
+
+  /** What sticks out: the innermost elements reaching past the screen, to name in a failure. */
+  function overflowing(page: Page, width: number) {
+    return page.evaluate((limit) => {
+      const past = [...document.body.querySelectorAll('*')].filter(
+        (element) => element.getBoundingClientRect().right > limit + 0.5,
+      );
+      return past
+        .filter((element) => !past.some((other) => other !== element && element.contains(other)))
+        .slice(0, 3)
+        .map((element) => {
+          const name = element.getAttribute('data-testid') ?? element.className.toString();
+          return `<${element.tagName.toLowerCase()} ${name.slice(0, 60)}> ${element.textContent?.slice(0, 30) ?? ''}`;
+        });
+    }, width);
+  }
+
+  for (const [width, phone] of [
+    [320, true],
+    [390, true],
+    [768, false],
+    [1280, false],
+  ] as const) {
+    it(`keeps every page within ${width} px (${phone ? 'phone' : 'desktop browser'})`, async () => {
+      const opened = new Map<MemberKey | 'visitor', Page>();
+      const wide: string[] = [];
+      for (const { path, shows, as } of pages) {
+        let page = opened.get(as ?? 'visitor');
+        if (!page) {
+          page = (await browser.newPage({ viewport: { width, height: phone ? 740 : 900 }, phone }))
+            .page;
+          if (as) await signIn(page, as);
+          opened.set(as ?? 'visitor', page);
+        }
+        const scrollWidth = await widthOf(page, path, shows);
+        if (scrollWidth > width)
+          wide.push(`${path}: ${scrollWidth} px ${(await overflowing(page, width)).join(' | ')}`);
+      }
+      expect(wide).toEqual([]);
+    });
+  }
+});
