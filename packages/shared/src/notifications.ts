@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, postAuthorSchema, POST_KINDS } from './posts.js';
+import { pageQuerySchema, postAuthorSchema, POST_KINDS, type PostKind } from './posts.js';
 import { pageSchema } from './envelope.js';
 
 /**
@@ -43,6 +43,7 @@ export const NOTIFICATION_ACTORS_SHOWN = 3;
 export const NOTIFICATION_STREAM_HEARTBEAT_MS = 25_000;
 
 export const notificationTargetSchema = z.object({
+  /** `title` is the post's as shown: an untitled photo is named after its spot or station. */
   post: z.object({ id: z.string(), kind: z.enum(POST_KINDS), title: z.string() }).nullable(),
   comment_id: z.string().nullable(),
   station: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -128,15 +129,23 @@ const ACTIONS: Record<NotificationType, string> = {
   station_post: 'が行きたい駅に投稿しました',
 };
 
+/** A want says what it is on a spot (行きたい) and on an event (参加したい). */
+const WANT_ACTIONS: Partial<Record<PostKind, string>> = {
+  spot: 'があなたのスポットに「行きたい」をつけました',
+  event: 'があなたのイベントに「参加したい」をつけました',
+};
+
 /**
  * The sentence of a grouped notification, the same on the page and in mail:
- * 「Aさんほか3人があなたの投稿にいいねしました」.
+ * 「Aさんほか3人があなたの投稿にいいねしました」. The post's kind, where known, names a want.
  */
 export function notificationSentence(
   type: NotificationType,
   firstActorName: string,
   actorCount: number,
+  postKind?: PostKind | null,
 ): string {
   const others = actorCount > 1 ? `ほか${actorCount - 1}人` : '';
-  return `${firstActorName}さん${others}${ACTIONS[type]}`;
+  const action = (type === 'want' && postKind && WANT_ACTIONS[postKind]) || ACTIONS[type];
+  return `${firstActorName}さん${others}${action}`;
 }

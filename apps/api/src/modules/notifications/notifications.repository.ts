@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import {
   blocks,
@@ -245,11 +246,21 @@ export async function findActors(db: Database, ids: readonly string[]) {
     .where(inArray(users.id, [...ids]));
 }
 
+/** The posts notifications are about, with what names an untitled photo (its spot, station). */
 export async function findPostTargets(db: Database, ids: readonly string[]) {
   if (ids.length === 0) return [];
+  const parents = alias(posts, 'parents');
   return db
-    .select({ id: posts.id, kind: posts.kind, title: posts.title })
+    .select({
+      id: posts.id,
+      kind: posts.kind,
+      title: posts.title,
+      stationName: stationGroups.name,
+      parentTitle: parents.title,
+    })
     .from(posts)
+    .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
+    .leftJoin(parents, eq(parents.id, posts.parentPostId))
     .where(inArray(posts.id, [...ids]));
 }
 

@@ -4,6 +4,7 @@ import { createAuthClient } from '../../../test/auth-client.js';
 import {
   createPostClient,
   NEAR_TOKYO_STATION,
+  photoFile,
   stationGroupIdOf,
   type TestAuth,
 } from '../../../test/post-client.js';
@@ -137,6 +138,19 @@ describe('likes and wants', () => {
     await json('POST', `/posts/${post.id}/want`, m(2));
     const items = await listOf(0);
     expect(items.find((item) => item.type === 'want')?.target.post?.id).toBe(post.id);
+  });
+
+  it('name an untitled photo after its station, as its page does (「東京駅の写真」)', async () => {
+    const photo = await client.createdPost(m(0), {
+      kind: 'image',
+      station_group_id: String(tokyo),
+      'images[0]': await photoFile(),
+    });
+    await json('POST', `/posts/${photo.id}/like`, m(1));
+    const like = (await listOf(0)).find(
+      (item) => item.type === 'like' && item.target.post?.id === photo.id,
+    );
+    expect(like?.target.post).toMatchObject({ kind: 'image', title: '東京駅の写真' });
   });
 
   it('are grouped by target and type: three actors shown newest first, all counted', async () => {

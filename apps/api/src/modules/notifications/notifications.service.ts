@@ -2,6 +2,7 @@ import {
   NOTIFICATION_ACTORS_SHOWN,
   NOTIFICATION_MAIL_DEFAULTS,
   NOTIFICATION_TYPES,
+  postDisplayTitle,
   type NotificationEvent,
   type NotificationGroup,
   type NotificationPage,
@@ -221,7 +222,22 @@ async function presentGroups(
     ]),
   ]);
   const actorById = new Map(actors.map((actor) => [actor.id, actor]));
-  const postById = new Map(postRows.map((post) => [post.id, post]));
+  // A post is named as it is shown: an untitled photo as 「東京駅の写真」, not 「写真」.
+  const postById = new Map(
+    postRows.map((post) => [
+      post.id,
+      {
+        id: post.id,
+        kind: post.kind,
+        title: postDisplayTitle({
+          kind: post.kind,
+          title: post.title,
+          station: post.stationName === null ? null : { name: post.stationName },
+          parent: post.parentTitle === null ? null : { title: post.parentTitle },
+        }),
+      },
+    ]),
+  );
   const stationById = new Map(stations.map((station) => [station.id, station]));
   return rows.map((row) => ({
     id: row.latestId,

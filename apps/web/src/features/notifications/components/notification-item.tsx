@@ -29,6 +29,7 @@ export function NotificationItem({ group, now }: { group: NotificationGroupView;
     group.type,
     first?.name ?? text.leftMember,
     group.actorCount,
+    group.target.post?.kind,
   );
   const post = group.target.post;
   return (
