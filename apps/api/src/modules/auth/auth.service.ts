@@ -8,6 +8,7 @@ import { createSecretToken, hashSecretToken } from '../../lib/secret-tokens.js';
 import {
   EMAIL_VERIFICATION_TTL_HOURS,
   emailVerificationMail,
+  registrationAttemptNoticeMail,
   enqueueMail,
 } from '../mail/mail-outbox.service.js';
 import { hoursFromNow, toMe } from './account-view.js';
@@ -64,7 +65,8 @@ async function sendVerification(deps: AuthDeps, db: Database, user: repository.U
 
 /**
  * Registers an account and mails a verification link. An address that is already verified
- * gets the same answer and nothing changes, so registering reveals nothing. An address that
+ * gets the same answer and nothing changes, so registering reveals nothing; its owner is
+ * mailed a short notice with links to log in and to reset the password. An address that
  * is registered but not yet verified proves nobody's ownership: whoever registers it again
  * replaces the pending name and password, and every earlier link stops working, so the only
  * link that verifies is the newest one, for the credentials that sent it. Whoever squatted
@@ -79,7 +81,18 @@ export async function register(
     await deps.db.transaction(async (tx) => {
       // Locked: two registrations of one pending address take turns, the later one wins.
       const existing = await repository.findUserByEmail(tx, input.email, { forUpdate: true });
-      if (existing?.emailVerifiedAt) return;
+      if (existing?.emailVerifiedAt) {
+        // The owner hears of it; the registrant is answered as for any address.
+        await enqueueMail(tx, {
+          to: existing.email,
+          ...registrationAttemptNoticeMail({
+            name: existing.name,
+            loginUrl: `${deps.publicUrl}/login`,
+            forgotUrl: `${deps.publicUrl}/forgot`,
+          }),
+        });
+        return;
+      }
       // Its owner disowned a registration of it lately: refused, with the usual answer.
       if (await registrationBlocked(tx, input.email)) return;
       const user = existing

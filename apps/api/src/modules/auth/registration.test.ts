@@ -68,4 +68,19 @@ describe('registration of an address someone else registered first', () => {
     expect(login.statusCode).toBe(200);
     expect(login.json().data.user.name).toBe('駅好き');
   });
+
+  it('tells the owner of a verified address of the attempt, and the registrant nothing more', async () => {
+    const email = 'owner@example.com';
+    await client.registerAndVerify(email, 'the owner');
+    const answer = await register('他人', email, 'someone else');
+    const fresh = await register('新しい人', 'new-person@example.com', 'a new person');
+    // Same answer as for an address nobody has.
+    expect(answer.statusCode).toBe(fresh.statusCode);
+    expect(answer.json()).toEqual(fresh.json());
+    const { mail } = await client.lastMailTo(email);
+    expect(mail.subject).toBe('【えきスポ】このメールアドレスで新規登録のお申し込みがありました');
+    expect(mail.textBody).toContain(`${origin}/login`);
+    expect(mail.textBody).toContain(`${origin}/forgot`);
+    expect(mail.textBody).not.toContain('他人');
+  });
 });

@@ -180,6 +180,28 @@ export function emailChangeNoticeMail(input: {
   );
 }
 
+/**
+ * To the owner of an address someone tried to register again (docs/security.md#registration):
+ * the registrant is told nothing more than for a new address.
+ */
+export function registrationAttemptNoticeMail(input: {
+  name: string;
+  loginUrl: string;
+  forgotUrl: string;
+}): MailContent {
+  const subject = '【えきスポ】このメールアドレスで新規登録のお申し込みがありました';
+  return essential(
+    subject,
+    render(subject, input.name, [
+      'このメールアドレスは、すでにえきスポのアカウントで使われています。新しいアカウントは作られていません。',
+      'ご自身でお申し込みされた場合は、今のアカウントでログインしてください。パスワードをお忘れの場合は再設定できます。',
+      { link: input.loginUrl, label: 'ログインする' },
+      { link: input.forgotUrl, label: 'パスワードを再設定する' },
+      '心当たりがない場合は、このメールを破棄してください。アカウントに変更はありません。',
+    ]),
+  );
+}
+
 export function passwordChangedMail(input: {
   name: string;
   changedAt: Date;
