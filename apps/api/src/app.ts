@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { ERROR_MESSAGES } from '@ekispot/shared';
+import { ERROR_MESSAGES, japaneseLocale } from '@ekispot/shared';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
@@ -45,9 +45,9 @@ import { createMemoryCounterStore, createResilientCounterStore } from './lib/cou
 import { counterRateLimitStore } from './lib/rate-limit-store.js';
 import { REDACTED_LOG_PATHS, serializeError, serializeRequest } from './lib/log-safety.js';
 
-// Default validation messages in Japanese (docs/product-rules.md#errors); schemas may still give
-// their own.
-z.config(z.locales.ja());
+// Default validation messages in our Japanese (docs/product-rules.md#errors,
+// packages/shared/src/zod-japanese.ts); schemas may still give their own.
+z.config(japaneseLocale());
 
 export interface AppDependencies {
   db: Database;

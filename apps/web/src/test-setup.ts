@@ -1,3 +1,6 @@
+// zod as the app configures it (main.tsx): no eval, our Japanese messages.
+import './app/zod-config';
+import './app/zod-messages';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 

@@ -15,3 +15,4 @@ export * from './stamps.js';
 export * from './web-routes.js';
 export * from './text.js';
 export * from './users.js';
+export * from './zod-japanese.js';

@@ -1,5 +1,7 @@
 // Must stay first: configures zod before any schema is built (see zod-config.ts).
 import './zod-config';
+// Next: the Japanese messages, which import the shared schemas (see zod-messages.ts).
+import './zod-messages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -22,10 +22,14 @@ describe('zod under the CSP', () => {
     expect(constructed).toEqual([]);
   });
 
-  it('keeps the Japanese default messages', async () => {
-    await import('./zod-config');
+  it('gives our Japanese default messages (packages/shared/src/zod-japanese.ts)', async () => {
+    await import('./zod-messages');
     const { z } = await import('zod');
-    const result = z.string().safeParse(1);
-    expect(result.error?.issues[0]?.message).toMatch(/[ぁ-んァ-ン一-龥]/);
+    expect(z.object({ title: z.string() }).safeParse({}).error?.issues[0]?.message).toBe(
+      '値を入力してください。',
+    );
+    expect(z.string().max(30).safeParse('x'.repeat(31)).error?.issues[0]?.message).toBe(
+      '30文字以内で入力してください。',
+    );
   });
 });
