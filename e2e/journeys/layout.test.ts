@@ -122,7 +122,7 @@ describeInBrowser('layout on a phone', () => {
   /** What sticks out: the innermost elements reaching past the screen, to name in a failure. */
   function overflowing(page: Page, width: number) {
     return page.evaluate((limit) => {
-      const past = [...document.body.querySelectorAll('*')].filter(
+      const past = Array.from(document.body.querySelectorAll('*')).filter(
         (element) => element.getBoundingClientRect().right > limit + 0.5,
       );
       return past
