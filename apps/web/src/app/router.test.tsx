@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
@@ -132,6 +132,20 @@ describe('router', () => {
     stubSession(true);
     const router = renderAt('/register');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it("sends an editor's address that names nothing to the member's own lists or posts", async () => {
+    stubSession(true);
+    for (const [path, to] of [
+      ['/list/update', `/profile/${USER_ID}/lists`],
+      ['/post/update/spot', `/profile/${USER_ID}/posts`],
+      ['/post/update/event', `/profile/${USER_ID}/posts`],
+      ['/post/update/image/1130101', `/profile/${USER_ID}/posts`],
+    ] as const) {
+      const router = renderAt(path);
+      await waitFor(() => expect(router.state.location.pathname, path).toBe(to));
+      cleanup();
+    }
   });
 
   it('lets signed-in users open auth pages', async () => {

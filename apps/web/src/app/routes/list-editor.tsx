@@ -1,5 +1,5 @@
 import { isWebParamValid } from '@ekispot/shared';
-import { useMatches, useParams, useSearchParams } from 'react-router';
+import { Navigate, useMatches, useParams, useSearchParams } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
 import { ListCreate, ListUpdate } from '../../features/lists/components/list-editor';
 import { paths } from '../../config/paths';
@@ -8,7 +8,8 @@ import { useRouteTitle } from '../use-route-title';
 /**
  * /list/create, /list/update/:listId and /list/update?listId= (one title;
  * docs/lists.md#screens). The path parameter is validated by the route guard; the query's is
- * checked here (else 404).
+ * checked here (else 404). /list/update with no id at all leads to the member's own lists, to
+ * pick one from.
  */
 export function Component() {
   const title = useRouteTitle();
@@ -18,6 +19,9 @@ export function Component() {
   const creating = useMatches().some((match) => match.pathname === paths.listCreate.href());
   if (creating) return <ListCreate title={title} />;
   const fromQuery = search.get('listId');
+  if (listId === undefined && fromQuery === null) {
+    return me.data ? <Navigate to={paths.profileLists.href(me.data.id)} replace /> : null;
+  }
   const id = listId ?? (fromQuery && isWebParamValid('uuid', fromQuery) ? fromQuery : null);
   return (
     <ListUpdate

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, useMemo } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { paths } from '../../config/paths';
 import { useMe } from '../../features/auth/api/get-me';
 import type { PostData } from '../../features/post-editor/api/post-data';
 import { CreatePostView } from '../../features/post-editor/components/create-post-view';
@@ -170,7 +171,8 @@ function CreatePostPage({ kind }: { kind: PostKind }) {
 /**
  * /post/update/spot?postId=, /post/update/event?postId= and /post/update/:postId/event,
  * /post/update/image/:stationGroupId?postId= and /post/update/:postId/image: the owner's post
- * of that kind only, else 404.
+ * of that kind only, else 404. With no post named at all, the member's own posts, to pick one
+ * from.
  */
 function EditPostPage({ kind }: { kind: PostKind }) {
   const params = useParams();
@@ -180,6 +182,9 @@ function EditPostPage({ kind }: { kind: PostKind }) {
   const handlers = usePostWriteHandlers();
   const post = usePost(postId);
   const { data: me } = useMe();
+  if (params.postId === undefined && new URLSearchParams(search).get('postId') === null) {
+    return me ? <Navigate to={paths.profilePosts.href(me.id)} replace /> : null;
+  }
   return (
     <PostEditorPage>
       <EditPostView
