@@ -96,6 +96,18 @@ describe('PostReactions', () => {
     expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('DELETE');
   });
 
+  it('ends a double click liked even when the first call answered before the second click', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(200, { liked: true, like_count: 4 }));
+    setup(VIEWER_ID);
+    const like = await screen.findByRole('button', { name: 'いいね 3' });
+    fireEvent.click(like, { detail: 1 });
+    const liked = await screen.findByRole('button', { name: 'いいね 4' });
+    // The same double click's second click, after the answer: not a second toggle.
+    fireEvent.click(liked, { detail: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(liked.getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('sends DELETE to take a reaction back', async () => {
     fetchMock.mockResolvedValueOnce(envelope(200, { wanted: false, want_count: 0 }));
     const { user } = setup(VIEWER_ID, { wanted: true, wantCount: 1 });

@@ -14,7 +14,9 @@ interface ReactionButtonProps {
 
 /**
  * A toggle button with its count (「いいね 3」). aria-pressed tells assistive technology
- * whether it is on. While a call is running the button stays focusable but reports busy.
+ * whether it is on. While a call is running the button stays focusable but reports busy. The
+ * second click of a double click (`detail` 2 and up) is ignored, so a double click counts once
+ * even when the first call has already answered (docs/product-rules.md#posts).
  */
 export function ReactionButton({
   label,
@@ -32,7 +34,9 @@ export function ReactionButton({
       aria-pressed={active}
       aria-busy={busy || undefined}
       startIcon={active ? activeIcon : icon}
-      onClick={onClick}
+      onClick={(event) => {
+        if (event.detail < 2) onClick();
+      }}
       sx={{ borderRadius: 999, whiteSpace: 'nowrap' }}
     >
       {messages.posts.reactions.count(label, count)}
