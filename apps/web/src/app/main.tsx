@@ -9,7 +9,7 @@ import { meQueryOptions } from '../features/auth/api/get-me';
 import { prefetchTopMap } from '../features/stations/api/prefetch-top-map';
 import { paths } from '../config/paths';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { reloadOnceForChunkError } from '../lib/chunk-reload';
+import { handlePreloadError } from '../lib/chunk-reload';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
@@ -23,10 +23,7 @@ const router = createAppRouter(queryClient);
 setUnauthorizedHandler(createUnauthorizedHandler(queryClient, router));
 
 // Vite reports a failed preload of a lazy chunk here (a deploy replaced the files).
-window.addEventListener('vite:preloadError', (event) => {
-  event.preventDefault();
-  reloadOnceForChunkError();
-});
+window.addEventListener('vite:preloadError', (event) => handlePreloadError(event));
 
 // Fetch the session at start-up; pages and guards reuse the result.
 void queryClient.prefetchQuery(meQueryOptions());

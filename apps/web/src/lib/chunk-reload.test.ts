@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   CHUNK_RELOAD_STORAGE_KEY,
+  handlePreloadError,
   isChunkLoadError,
   reloadOnceForChunkError,
 } from './chunk-reload';
@@ -39,6 +40,24 @@ describe('reloadOnceForChunkError', () => {
     const storage = window.sessionStorage;
     storage.setItem(CHUNK_RELOAD_STORAGE_KEY, '50000');
     expect(reloadOnceForChunkError({ storage, now: 60_000, reload })).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('handlePreloadError', () => {
+  it('handles the first failure with a reload and leaves a second one to the error page', () => {
+    const storage = window.sessionStorage;
+    storage.clear();
+    const reload = vi.fn();
+    const first = { preventDefault: vi.fn() };
+    handlePreloadError(first, { storage, now: 1_000, reload });
+    expect(first.preventDefault).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+    // After the reload, the chunk fails again within the guard: not prevented, so the import
+    // rejects and the route's error page shows.
+    const second = { preventDefault: vi.fn() };
+    handlePreloadError(second, { storage, now: 5_000, reload });
+    expect(second.preventDefault).not.toHaveBeenCalled();
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });

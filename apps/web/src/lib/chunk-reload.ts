@@ -26,3 +26,15 @@ export function reloadOnceForChunkError({
   reload();
   return true;
 }
+
+/**
+ * Vite's `vite:preloadError`: a lazy chunk failed to load. The first time, the page reloads
+ * (and Vite is told the error is handled); a second failure within the guard is left to Vite,
+ * which rejects the import so the route shows the error page instead of a blank page.
+ */
+export function handlePreloadError(
+  event: Pick<Event, 'preventDefault'>,
+  options: Parameters<typeof reloadOnceForChunkError>[0] = {},
+): void {
+  if (reloadOnceForChunkError(options)) event.preventDefault();
+}
