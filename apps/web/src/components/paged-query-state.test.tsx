@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { usePageDataLoading } from '../lib/page-loading';
 import { PagedQueryState } from './paged-query-state';
 import type { PagedQuery } from './paged-query-state';
 
@@ -44,6 +45,20 @@ describe('PagedQueryState', () => {
     renderState(pagedQuery({ data: undefined, isPending: true }));
     const status = screen.getByRole('status', { name: TEXT.loading });
     expect(status.getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('keeps the global loading bar up until the first page is in', () => {
+    const bar = renderHook(() => usePageDataLoading());
+    const view = renderState(pagedQuery({ data: undefined, isPending: true }));
+    bar.rerender();
+    expect(bar.result.current).toBe(true);
+    view.rerender(
+      <PagedQueryState query={pagedQuery()} text={TEXT} empty="まだありません。">
+        {(items) => <p>{items.join('、')}</p>}
+      </PagedQueryState>,
+    );
+    bar.rerender();
+    expect(bar.result.current).toBe(false);
   });
 
   it('offers a retry when loading failed', async () => {

@@ -5,6 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { usePrimaryLoading } from '../lib/page-loading';
 
 /** The parts of a cursor-paged query (TanStack `useInfiniteQuery`) a paged list reads. */
 export interface PagedQuery<T> {
@@ -39,7 +40,8 @@ const ROW_PLACEHOLDERS: PagedPlaceholder = { height: 64, sx: { display: 'grid', 
  * The one loading / error-with-retry / empty / load-more frame of every cursor-paged list:
  * two placeholders while the first page loads, the failure with 「再読み込み」, `empty` when
  * there is nothing (a string is shown as secondary text), otherwise `children(items)` and
- * 「もっと見る」 while there is a next page. With a `label` the items are a named region.
+ * 「もっと見る」 while there is a next page. With a `label` the items are a named region. While
+ * the first page loads, the global loading bar shows too (timelines, profiles, members…).
  */
 export function PagedQueryState<T>({
   query,
@@ -56,6 +58,7 @@ export function PagedQueryState<T>({
   placeholder?: PagedPlaceholder;
   children: (items: T[]) => ReactNode;
 }) {
+  usePrimaryLoading(query.isPending);
   if (query.isPending) {
     return (
       <Box role="status" aria-busy="true" aria-label={text.loading} sx={placeholder.sx}>

@@ -20,6 +20,7 @@ import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { RouterLink } from '../../../components/router-link';
 import { formatJapanDate } from '../../../lib/japan-time';
+import { usePrimaryLoading } from '../../../lib/page-loading';
 import { useRanking } from '../api/get-ranking';
 import { RankingPodium } from './ranking-podium';
 import { RankingTable } from './ranking-table';
@@ -51,6 +52,7 @@ export function RankingPage({
   periodHref: (period: RankingPeriod) => string;
 }) {
   const ranking = useRanking(board, period);
+  usePrimaryLoading(ranking.isPending);
   const info = BOARDS[board];
   const pages = ranking.data?.pages ?? [];
   const rows = pages.flatMap((page) => page.items);
