@@ -9,6 +9,8 @@ export const navigationMessages = {
     gacha: '駅ガチャ',
     search: '駅を探す',
     searchHint: '駅名で探す…',
+    /** The back link at the top of detail pages (components/back-link.tsx). */
+    back: '戻る',
     notifications: '通知',
     notificationsUnread: (count: number) => `通知 ${count}件の未読`,
     post: '投稿する',

@@ -22,6 +22,7 @@ import { useList } from '../api/get-list';
 import { useListItems } from '../api/get-list-items';
 import { itemName } from '../utils/item-name';
 import { ListItemEntry } from './list-item-entry';
+import { BackLink } from '../../../components/back-link';
 
 const text = messages.lists;
 
@@ -82,7 +83,8 @@ export function ListDetail({
   );
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+      <BackLink fallback={paths.profileLists.href(data.user.id)} />
       <Box component="header" sx={{ mb: 3 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>

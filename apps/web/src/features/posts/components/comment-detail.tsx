@@ -18,6 +18,7 @@ import { CommentItem } from './comment-item';
 import { COMMENTS_SECTION_ID } from './comments-section';
 import { PostCard } from '../../../components/post-card';
 import { postDisplayTitle } from './post-detail';
+import { BackLink } from '../../../components/back-link';
 
 const text = messages.posts.commentDetail;
 
@@ -44,7 +45,8 @@ export function CommentDetail({ postId, commentId, viewerId }: CommentDetailProp
   if (comment.isError) throw comment.error;
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+    <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
+      <BackLink fallback={paths.post.href(postId)} />
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>
         {text.heading}
       </Typography>

@@ -27,6 +27,7 @@ import { PostOwnerActions } from './post-owner-actions';
 import { PostReactions } from './post-reactions';
 import { ShareActions } from '../../../components/share-actions';
 import { UserChip } from './user-chip';
+import { BackLink } from '../../../components/back-link';
 
 export interface PostPlace {
   lat: number;
@@ -76,8 +77,15 @@ export function PostDetail({
   const mine = viewerId !== null && viewerId !== undefined && viewerId === data.user.id;
   const edited = data.updatedAt !== data.createdAt;
 
+  // Without an in-app past: the spot it belongs to, its station, else the timeline.
+  const parentHref = data.parent
+    ? paths.post.href(data.parent.id)
+    : data.station
+      ? paths.station.href(data.station.id)
+      : paths.timelinePostAll.href();
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+    <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
+      <BackLink fallback={parentHref} />
       <Box component="article" aria-labelledby="post-title">
         <Box component="header" sx={{ mb: 2 }}>
           <PostKindChips

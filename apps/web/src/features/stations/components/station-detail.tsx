@@ -19,6 +19,7 @@ import { StationMiniMap } from './station-mini-map';
 import { StationPosts } from './station-posts';
 import { StationTransfers } from './station-transfers';
 import { StationWantButton } from './station-want-button';
+import { BackLink } from '../../../components/back-link';
 
 /**
  * /station/:stationGroupId — name, lines, address, 行きたい, mini map, the station's posts
@@ -64,7 +65,8 @@ export function StationDetail({
 
   const detail = station.data;
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+    <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
+      <BackLink fallback={paths.home.href()} />
       <Box component="header" sx={{ mb: 3 }}>
         <Typography component="h1" variant="h3" sx={{ fontWeight: 700 }}>
           {detail.name}
