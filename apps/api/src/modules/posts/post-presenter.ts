@@ -40,7 +40,8 @@ function toPost(row: repository.PostViewRow, images: PostImage[]): Post {
     liked: Boolean(row.liked),
     want_count: post.wantCount,
     wanted: Boolean(row.wanted),
-    comment_count: post.commentCount,
+    // What the viewer is shown: comments of members they blocked or muted are not.
+    comment_count: post.commentCount - row.hiddenCommentCount,
     child_count: row.childCount,
     created_at: post.createdAt.toISOString(),
     updated_at: post.updatedAt.toISOString(),

@@ -12,6 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import {
   blocks,
+  comments,
   follows,
   images,
   likes,
@@ -150,6 +151,14 @@ function postViewColumns(viewer: string | null | Placeholder) {
     wanted: viewer
       ? sql<boolean>`exists (select 1 from ${postWants} where ${postWants.postId} = ${posts.id} and ${postWants.userId} = ${viewer})`
       : sql<boolean>`false`,
+    // Comments by members the viewer blocked or muted are not shown to them, so not counted.
+    hiddenCommentCount: viewer
+      ? sql<number>`(select count(*) from ${comments} where ${comments.postId} = ${posts.id} and (
+          exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewer} and ${blocks.blockedId} = ${comments.userId})
+          or exists (select 1 from ${mutes} where ${mutes.muterId} = ${viewer} and ${mutes.mutedId} = ${comments.userId})))`.mapWith(
+          Number,
+        )
+      : sql<number>`0`.mapWith(Number),
     micros: createdAtMicros(posts.createdAt),
     // The photos in order, in the same round trip: a post page costs one query.
     images: sql<PostViewImage[]>`coalesce((

@@ -442,6 +442,13 @@ describe('blocks and mutes', () => {
     expect(
       (data(await get(`/posts/${theirs.id}/comments`, m(0))) as { items: unknown[] }).items,
     ).toEqual([]);
+    // A post the muter can open counts only the comments they are shown.
+    const others = await newSpot(m(5), '第三者のスポット');
+    await client.json('POST', `/posts/${others.id}/comments`, m(1), { body: 'ミュート対象の声' });
+    await client.json('POST', `/posts/${others.id}/comments`, m(5), { body: '持ち主の声' });
+    expect(data(await get(`/posts/${others.id}`, m(0)))).toMatchObject({ comment_count: 1 });
+    expect(data(await get(`/posts/${others.id}`, m(5)))).toMatchObject({ comment_count: 2 });
+    expect(data(await get(`/posts/${others.id}`))).toMatchObject({ comment_count: 2 });
     // Muting is no block: the muted member may still react, and learns nothing.
     const mine = await newSpot(m(0), 'ミュートした人のスポット');
     expect((await client.json('POST', `/posts/${mine.id}/like`, m(1))).statusCode).toBe(200);

@@ -19,6 +19,10 @@ const text = messages.posts.children;
 export function ChildPosts({ post }: { post: PostView }) {
   const children = usePosts({ parentPostId: post.id });
   const headingId = 'child-posts-heading';
+  // Once every attached post is loaded, the heading counts what is shown (the spot's own count
+  // may be older: a photo deleted a moment ago).
+  const loaded = children.data?.pages.flatMap((page) => page.items);
+  const count = loaded && !children.hasNextPage ? loaded.length : post.childCount;
 
   return (
     <Box component="section" aria-labelledby={headingId}>
@@ -28,7 +32,7 @@ export function ChildPosts({ post }: { post: PostView }) {
         sx={{ alignItems: { sm: 'center' }, mb: 1.5 }}
       >
         <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700, flex: 1 }}>
-          {text.heading(post.childCount)}
+          {text.heading(count)}
         </Typography>
         <Stack direction="row" spacing={1}>
           <RouterButton

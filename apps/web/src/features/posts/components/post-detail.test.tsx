@@ -232,6 +232,16 @@ describe('PostDetail', () => {
     );
   });
 
+  it('counts the attached posts it shows once they are all loaded (one deleted a moment ago)', async () => {
+    // The spot's own count still says 1; the list of attached posts is empty now.
+    serve(buildPost({ kind: 'spot', childCount: 1 }));
+    renderPost(VIEWER_ID);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'この投稿の写真・イベント（0件）' }),
+    ).toBeTruthy();
+    expect(screen.getByText('まだ写真やイベントはありません。')).toBeTruthy();
+  });
+
   it('copies the link and says so', async () => {
     serve(buildPost());
     const user = renderPost(VIEWER_ID);

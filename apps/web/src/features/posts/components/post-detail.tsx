@@ -46,6 +46,8 @@ interface PostDetailProps {
   renderAuthorAction?: (author: PostView['user']) => ReactNode;
   /** More actions beside the reactions (the page supplies 「リストに追加」). */
   renderActions?: (post: PostView, onNotice: (message: string) => void) => ReactNode;
+  /** After the owner deleted it: the page refreshes what other features show of it. */
+  onDeleted?: (post: PostView) => void;
 }
 
 /** The post's title, or for an untitled photo 「{station}駅の写真」 / 「{parent}の写真」. */
@@ -62,6 +64,7 @@ export function PostDetail({
   renderMap,
   renderAuthorAction,
   renderActions,
+  onDeleted,
 }: PostDetailProps) {
   const post = usePost(postId);
   usePrimaryLoading(post.isPending);
@@ -176,7 +179,9 @@ export function PostDetail({
             url={`${window.location.origin}${paths.post.href(data.id)}`}
             onNotice={notice.show}
           />
-          {mine ? <PostOwnerActions post={data} onError={notice.show} /> : null}
+          {mine ? (
+            <PostOwnerActions post={data} onError={notice.show} onDeleted={onDeleted} />
+          ) : null}
         </Stack>
       </Box>
 
