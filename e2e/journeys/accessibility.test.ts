@@ -7,6 +7,7 @@ import { createPng } from '../support/png.js';
 
 const VISITOR_PAGES: [string, string][] = [
   ['/station/1130101', '東京'],
+  ['/line/11302', 'JR山手線'],
   ['/login', 'ログイン'],
   ['/register', '新規登録'],
   ['/forgot', 'パスワード'],

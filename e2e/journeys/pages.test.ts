@@ -47,6 +47,29 @@ describeInBrowser('pages', () => {
     }
   });
 
+  it('opens a line from a station, its stations in order on a map and in a list', async () => {
+    const { page } = await browser.newPage();
+    await open(page, '/station/1130101');
+    await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
+    await page.getByRole('link', { name: 'JR山手線' }).click();
+    await page.waitForURL(/\/line\/11302$/);
+    await page.getByRole('heading', { level: 1, name: 'JR山手線' }).waitFor();
+    await page.getByRole('region', { name: 'JR山手線の駅の地図' }).waitFor();
+    const stations = page
+      .getByRole('list')
+      .filter({ has: page.getByRole('link', { name: '品川' }) });
+    // Each link reads its number (hidden from screen readers) and then the station's name.
+    const names = (await stations.getByRole('link').allTextContents()).map((name) =>
+      name.replace(/^\d+/, ''),
+    );
+    // In order along the line: 東京, then 有楽町 and 新橋 southwards.
+    expect(names.indexOf('有楽町')).toBe(names.indexOf('東京') + 1);
+    expect(names.indexOf('新橋')).toBe(names.indexOf('有楽町') + 1);
+    await page.getByRole('link', { name: '高輪ゲートウェイ' }).click();
+    await page.waitForURL(/\/station\/1130230$/);
+    await page.getByRole('heading', { level: 1, name: '高輪ゲートウェイ' }).waitFor();
+  });
+
   it('draws a random station, filtered by prefecture, and goes to it', async () => {
     const { page } = await browser.newPage();
     await open(page, '/search/station/random');

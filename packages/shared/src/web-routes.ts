@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** How a path parameter is validated; a malformed value is a 404 on both sides. */
-export type WebParamRule = 'stationGroupId' | 'uuid' | 'token';
+export type WebParamRule = 'stationGroupId' | 'lineId' | 'uuid' | 'token';
 
 export interface WebRoutePattern {
   /** React Router syntax: `/station/:stationGroupId`. */
@@ -51,6 +51,7 @@ export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
   { path: '/privacy' },
   { path: '/service' },
   { path: '/station/:stationGroupId', params: station },
+  { path: '/line/:lineId', params: { lineId: 'lineId' } },
   { path: '/search/station/random' },
   { path: '/users' },
   { path: '/users/:userId/followers', params: uuid('userId') },
@@ -78,7 +79,7 @@ export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
 
 const uuidSchema = z.uuid();
 const TOKEN = /^[A-Za-z0-9_\-.~]{1,512}$/;
-/** A station group id as it appears in a path: digits only, no sign, no leading zero. */
+/** A station or line id as it appears in a path: digits only, no sign, no leading zero. */
 const STATION_GROUP_ID = /^[1-9][0-9]{0,9}$/;
 const STATION_GROUP_ID_MAX = 2_147_483_647;
 
@@ -86,6 +87,7 @@ const STATION_GROUP_ID_MAX = 2_147_483_647;
 export function isWebParamValid(rule: WebParamRule, value: string): boolean {
   switch (rule) {
     case 'stationGroupId':
+    case 'lineId':
       return STATION_GROUP_ID.test(value) && Number(value) <= STATION_GROUP_ID_MAX;
     case 'uuid':
       return uuidSchema.safeParse(value).success;

@@ -7,6 +7,7 @@ const home: LazyRouteModule = () => import('./routes/home');
 const login: LazyRouteModule = () => import('./routes/login');
 const station: LazyRouteModule = () => import('./routes/station-detail');
 const stationRandom: LazyRouteModule = () => import('./routes/station-random');
+const line: LazyRouteModule = () => import('./routes/line-detail');
 const privacy: LazyRouteModule = () => import('./routes/privacy');
 const service: LazyRouteModule = () => import('./routes/service');
 const register: LazyRouteModule = () => import('./routes/register');
@@ -136,6 +137,7 @@ export const routeTable: readonly AppRouteDefinition[] = [
   page(paths.service.path, '利用規約', 'open', service),
   page(paths.station.path, '駅の詳細', 'open', station, { params: stationParam }),
   page(paths.stationRandom.path, '駅ガチャ', 'open', stationRandom),
+  page(paths.line.path, '路線', 'open', line, { params: { lineId: 'lineId' } }),
 
   page(paths.users.path, 'ユーザー一覧', 'open', users),
   page(paths.userFollowers.path, 'フォロワー', 'open', userFollows, { params: userParam }),

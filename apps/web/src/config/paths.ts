@@ -69,6 +69,7 @@ export const paths = {
     path: '/station/:stationGroupId',
     href: (stationGroupId: number) => `/station/${stationGroupId}`,
   },
+  line: { path: '/line/:lineId', href: (lineId: number) => `/line/${lineId}` },
   stationRandom: { path: '/search/station/random', href: () => '/search/station/random' },
   users: { path: '/users', href: () => '/users' },
   userFollowers: {

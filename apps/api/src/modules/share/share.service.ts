@@ -2,12 +2,17 @@ import { POST_KIND_LABELS, postDisplayTitle } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import type { HeadResult, PageHead } from '../../plugins/web.js';
 import { findListPreview } from '../lists/lists.service.js';
-import { findGroup, findLinesOfGroups, stationIdOfPlatform } from '../stations/stations.service.js';
+import {
+  findGroup,
+  findLineSummary,
+  findLinesOfGroups,
+  stationIdOfPlatform,
+} from '../stations/stations.service.js';
 import * as repository from './share.repository.js';
 
 /**
  * Link previews (OGP and Twitter cards) for shared pages: `/post/{postId}` and
- * `/station/{stationGroupId}`, `/profile/{userId}/…` and public lists' `/list/{listId}`. Crawlers do not run the web app, so the server writes the
+ * `/station/{stationGroupId}`, `/line/{lineId}`, `/profile/{userId}/…` and public lists' `/list/{listId}`. Crawlers do not run the web app, so the server writes the
  * tags into the HTML it sends; other paths keep the default head.
  */
 
@@ -15,6 +20,7 @@ const SITE = 'えきスポ';
 const DESCRIPTION_MAX = 120;
 const POST_PATH = /^\/post\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const STATION_PATH = /^\/station\/([1-9]\d{0,9})\/?$/;
+const LINE_PATH = /^\/line\/([1-9]\d{0,9})\/?$/;
 const LIST_PATH = /^\/list\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 /** Every profile tab shares the profile's preview. */
 const PROFILE_PATH =
@@ -114,6 +120,20 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
         url: `${publicUrl}/station/${group.id}`,
         type: 'website',
         image: photo ? previewImage(publicUrl, photo, `${group.name}駅の写真`) : null,
+      };
+    }
+    const lineId = LINE_PATH.exec(pathname)?.[1];
+    if (lineId) {
+      const line = await findLineSummary(db, Number(lineId));
+      if (!line) return 'not-found';
+      return {
+        title: `${line.name}の駅一覧 | ${SITE}`,
+        description: summarize(
+          `${line.name}${line.companyName ? `（${line.companyName}）` : ''}の${line.openStations}駅を、路線に沿った順に地図と一覧で。各駅の投稿や写真を${SITE}でチェックしましょう。`,
+        ),
+        url: `${publicUrl}/line/${line.id}`,
+        type: 'website',
+        image: null,
       };
     }
     const listId = LIST_PATH.exec(pathname)?.[1];

@@ -130,6 +130,13 @@ describe('link previews', () => {
     expect(metaContent(html, 'og:image')).toBeUndefined();
   });
 
+  it('describes a line page, and answers 404 for a line that does not exist', async () => {
+    const html = await page('/line/11302');
+    expect(html).toContain('<title>JR山手線の駅一覧 | えきスポ</title>');
+    expect(metaContent(html, 'og:url')).toBe(`${origin}/line/11302`);
+    await page('/line/999999', 404);
+  });
+
   it("sends a platform's address on to its station's page (301), keeping the query", async () => {
     // 大阪梅田's platform of the 阪急宝塚本線: the station itself takes its lowest code.
     const [platform] = await ctx.db

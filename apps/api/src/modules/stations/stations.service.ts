@@ -206,6 +206,21 @@ export async function searchStations(
   };
 }
 
+/** A line's name, company and open station count, for its page's link preview; null if none. */
+export async function findLineSummary(
+  db: Database,
+  lineId: number,
+): Promise<{ id: number; name: string; companyName: string | null; openStations: number } | null> {
+  const line = (await getStationReadModel(db)).lines.get(lineId);
+  if (!line) return null;
+  return {
+    id: line.id,
+    name: line.name,
+    companyName: line.companyName,
+    openStations: line.openStationCount,
+  };
+}
+
 export async function getLine(db: Database, lineId: number): Promise<LineDetail> {
   const model = await getStationReadModel(db);
   const line = model.lines.get(lineId);

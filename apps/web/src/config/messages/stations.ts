@@ -58,6 +58,7 @@ export const stationsMessages = {
     /** The walk is worked out from the straight line between the stations, so it says so. */
     transfers: '乗り換え（徒歩は直線距離からの目安）',
     transferWalk: (minutes: number) => `徒歩${minutes}分`,
+    moreLines: (count: number) => `ほか${count}路線を表示`,
     transferLabel: (name: string, distance: string, minutes: number) =>
       `${name}（直線約${distance}・徒歩約${minutes}分）`,
     members: '乗り入れ路線の駅',
@@ -68,6 +69,14 @@ export const stationsMessages = {
     loadFailed: '駅の情報を読み込めませんでした。',
     distanceAbout: (text: string) => `約${text}`,
     titleSuffix: '駅',
+  },
+  line: {
+    stations: '駅一覧',
+    summary: (open: number) => `${open.toLocaleString('ja-JP')}駅`,
+    map: (name: string) => `${name}の駅の地図`,
+    closed: '廃駅',
+    closedLine: 'この路線は廃止されています',
+    openPage: '路線のページを見る',
   },
   gacha: {
     intro: '行き先に迷ったら、駅ガチャで次に行く駅を決めてみましょう。',

@@ -10,7 +10,9 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
 import { useLine } from '../api/get-line';
 import type { SelectedStation } from './station-popup';
 
@@ -81,6 +83,11 @@ export function LineStationsDialog({
         ) : null}
       </DialogContent>
       <DialogActions>
+        {lineId !== null ? (
+          <Button component={RouterLink} to={paths.line.href(lineId)} onClick={onClose}>
+            {messages.line.openPage}
+          </Button>
+        ) : null}
         <Button onClick={onClose}>{messages.map.lineDialogClose}</Button>
       </DialogActions>
     </Dialog>

@@ -17,6 +17,7 @@ import { useStation } from '../api/get-station';
 import { NearbyStations } from './nearby-stations';
 import { StationMiniMap } from './station-mini-map';
 import { StationPosts } from './station-posts';
+import { StationLines } from './station-lines';
 import { StationTransfers } from './station-transfers';
 import { StationWantButton } from './station-want-button';
 import { BackLink } from '../../../components/back-link';
@@ -100,27 +101,7 @@ export function StationDetail({
                 <dd>{formatJapanDay(detail.openedOn)}</dd>
               </>
             )}
-            <dt>{messages.station.lines}</dt>
-            <dd>
-              <Box
-                component="ul"
-                sx={{
-                  display: 'flex',
-                  flexWrap: 'wrap',
-                  gap: 1,
-                  p: 0,
-                  m: 0,
-                  mt: 0.5,
-                  listStyle: 'none',
-                }}
-              >
-                {detail.lines.map((line) => (
-                  <li key={line.id}>
-                    <Chip label={line.name} color="primary" variant="outlined" />
-                  </li>
-                ))}
-              </Box>
-            </dd>
+            <StationLines lines={detail.lines} />
             <StationTransfers transfers={detail.transfers} />
           </Box>
           <Stack direction="row" spacing={3} sx={{ mt: 3 }}>

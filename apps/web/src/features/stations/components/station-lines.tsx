@@ -1,0 +1,59 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
+
+/** Lines shown before 「ほか N 路線」: a big station (東京, 14 lines) keeps its actions in view. */
+export const STATION_LINES_SHOWN = 6;
+
+/**
+ * 路線 on a station page: each line a link to its page (/line/:lineId), Shinkansen first. A
+ * station of many lines shows the first few and a button for the rest. Sits in the page's
+ * description list, so it is a <dt>/<dd> pair.
+ */
+export function StationLines({ lines }: { lines: { id: number; name: string }[] }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? lines : lines.slice(0, STATION_LINES_SHOWN);
+  const hidden = lines.length - shown.length;
+  return (
+    <>
+      <dt>{messages.station.lines}</dt>
+      <dd>
+        <Box
+          component="ul"
+          id="station-lines"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, mt: 0.5, listStyle: 'none' }}
+        >
+          {shown.map((line) => (
+            <li key={line.id}>
+              <Chip
+                component={RouterLink}
+                to={paths.line.href(line.id)}
+                clickable
+                label={line.name}
+                color="primary"
+                variant="outlined"
+                sx={{ height: 44, borderRadius: 22 }}
+              />
+            </li>
+          ))}
+          {hidden > 0 ? (
+            <li>
+              <Button
+                onClick={() => setAll(true)}
+                aria-controls="station-lines"
+                aria-expanded={false}
+                sx={{ minHeight: 44, borderRadius: 22 }}
+              >
+                {messages.station.moreLines(hidden)}
+              </Button>
+            </li>
+          ) : null}
+        </Box>
+      </dd>
+    </>
+  );
+}
