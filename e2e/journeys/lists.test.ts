@@ -67,8 +67,13 @@ describeInBrowser('lists', () => {
     const { page, problems } = await browser.newPage();
     await signIn(page, 'listsOwner');
 
-    // Create the list; its page opens, empty.
-    await open(page, '/list/create');
+    // Create the list from the member's own lists tab; its page opens, empty.
+    await open(page, '/timeline/post/all');
+    const me = (await page.evaluate(() =>
+      fetch('/api/v2/auth/me').then((response) => response.json()),
+    )) as { data: { id: string } };
+    await open(page, `/profile/${me.data.id}/lists`);
+    await page.getByRole('link', { name: 'リストを作成' }).click();
     await page.getByRole('heading', { level: 1, name: 'リストの作成' }).waitFor();
     await field(page, 'タイトル').fill(listTitle);
     await field(page, '説明').fill('週末に回る駅');
@@ -78,10 +83,15 @@ describeInBrowser('lists', () => {
     await page.getByRole('heading', { level: 1, name: listTitle }).waitFor();
     await page.getByText('このリストにはまだ項目がありません。').waitFor();
 
-    // Two stations and the spot, each from its own page.
-    await open(page, `/station/${TOKYO}`);
-    await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
-    await addFromPage(page, listTitle);
+    // 東京 from the list's editor, by search; 新宿 and the spot from their own pages.
+    await open(page, `/list/update/${listId}`);
+    await page.getByRole('button', { name: '駅を追加' }).click();
+    const picker = page.getByRole('dialog', { name: 'リストに駅を追加' });
+    await picker.getByRole('combobox').fill('とうきょう');
+    // The suggestions open in a popup of their own, outside the dialog.
+    await page.getByRole('option', { name: /^東京/ }).first().click();
+    await page.getByText('東京駅をリストに追加しました。').waitFor();
+    await page.getByRole('button', { name: '「東京駅」を並べ替え' }).waitFor();
     await open(page, `/station/${SHINJUKU}`);
     await page.getByRole('heading', { level: 1, name: '新宿' }).waitFor();
     await addFromPage(page, listTitle);

@@ -2,6 +2,7 @@ import { isWebParamValid } from '@ekispot/shared';
 import { Navigate, useMatches, useParams, useSearchParams } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
 import { ListCreate, ListUpdate } from '../../features/lists/components/list-editor';
+import { LazyStationPickerDialog } from '../../features/stations/components/lazy-station-picker-dialog';
 import { paths } from '../../config/paths';
 import { useRouteTitle } from '../use-route-title';
 
@@ -29,6 +30,7 @@ export function Component() {
       title={title}
       listId={id}
       viewerId={me.isPending ? undefined : (me.data?.id ?? null)}
+      renderStationPicker={(picker) => <LazyStationPickerDialog {...picker} />}
     />
   );
 }

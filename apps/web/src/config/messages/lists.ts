@@ -32,7 +32,12 @@ export const listsMessages = {
       itemsHeading: '項目',
       itemsHelp:
         'ドラッグ、または並べ替えボタンを押してから上下の矢印キーで並べ替えられます（Spaceで決定、Escで取り消し）。',
-      empty: 'まだ項目がありません。駅や投稿のページの「リストに追加」から追加できます。',
+      empty:
+        'まだ項目がありません。「駅を追加」から駅を探して追加するか、駅や投稿のページの「リストに追加」から追加できます。',
+      addStation: '駅を追加',
+      addStationTitle: 'リストに駅を追加',
+      addStationIntro: '駅名・読み・路線名で探して選ぶと、リストの最後に追加します。',
+      stationAdded: (name: string) => `${name}駅をリストに追加しました。`,
       handle: (name: string) => `「${name}」を並べ替え`,
       moveUp: (name: string) => `「${name}」を上へ`,
       moveDown: (name: string) => `「${name}」を下へ`,

@@ -10,6 +10,7 @@ export const peopleMessages = {
     },
     countLabel: (label: string, count: number) => `${label} ${count.toLocaleString('ja-JP')}`,
     follow: 'フォローする',
+    createList: 'リストを作成',
     following: 'フォロー中',
     // Accessible names start with the visible text, then say whom (and what pressing does).
     unfollowHint: (name: string) => `フォロー中：${name}さん（押すとフォローを解除）`,
@@ -48,6 +49,8 @@ export const peopleMessages = {
       'want-to-visit-spots': '行きたいスポットはまだありません。',
       'want-to-visit-stations': '行きたい駅はまだありません。',
       lists: 'リストはまだありません。',
+      ownLists:
+        'リストはまだありません。行きたい駅や思い出の投稿をまとめて、旅の計画やおすすめを残しましょう。',
       stamps: 'スタンプはまだありません。',
     },
     loadFailed: '読み込めませんでした。',

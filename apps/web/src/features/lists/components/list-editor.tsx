@@ -21,6 +21,7 @@ import { useDeleteList } from '../api/delete-list';
 import { useList } from '../api/get-list';
 import { useListItems } from '../api/get-list-items';
 import { useUpdateList } from '../api/update-list';
+import { AddStationToList, type StationPickerRender } from './add-station-to-list';
 import { ListForm } from './list-form';
 import { ListItemsEditor } from './list-items-editor';
 
@@ -53,23 +54,35 @@ export function ListUpdate({
   title,
   listId,
   viewerId,
+  renderStationPicker,
 }: {
   title: string;
   listId: string | null;
   viewerId: string | null | undefined;
+  /** The station search behind 「駅を追加」 (the page supplies it). */
+  renderStationPicker: StationPickerRender;
 }) {
   if (listId === null) return <ErrorView status={404} />;
-  return <ListUpdateLoaded title={title} listId={listId} viewerId={viewerId} />;
+  return (
+    <ListUpdateLoaded
+      title={title}
+      listId={listId}
+      viewerId={viewerId}
+      renderStationPicker={renderStationPicker}
+    />
+  );
 }
 
 function ListUpdateLoaded({
   title,
   listId,
   viewerId,
+  renderStationPicker,
 }: {
   title: string;
   listId: string;
   viewerId: string | null | undefined;
+  renderStationPicker: StationPickerRender;
 }) {
   const list = useList(listId);
   const items = useListItems(listId);
@@ -118,6 +131,13 @@ function ListUpdateLoaded({
           {text.editor.itemsHeading}
         </Typography>
         <ListItemsEditor listId={listId} items={items.data} onNotice={notice.show} />
+        <Box sx={{ mt: 2 }}>
+          <AddStationToList
+            listId={listId}
+            renderPicker={renderStationPicker}
+            onNotice={notice.show}
+          />
+        </Box>
       </Box>
       <Divider sx={{ my: 4 }} />
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>

@@ -45,7 +45,12 @@ export function ProfilePage({ userId, tab, viewerId, stampBook }: ProfilePagePro
       {tab === 'stamps' ? (
         stampBook
       ) : (
-        <ProfileTabContent key={`${userId}/${tab}`} userId={userId} tab={tab} />
+        <ProfileTabContent
+          key={`${userId}/${tab}`}
+          userId={userId}
+          tab={tab}
+          mine={viewerId === userId}
+        />
       )}
       {snack.element}
     </Container>

@@ -1,3 +1,4 @@
+import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -6,7 +7,7 @@ import type { ProfileTab, TabHidden } from '@ekispot/shared';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { ListGrid } from '../../../components/list-grid';
 import { PostGrid } from '../../../components/post-grid';
-import { RouterLink } from '../../../components/router-link';
+import { RouterButton, RouterLink } from '../../../components/router-link';
 import { PagedQueryState } from '../../../components/paged-query-state';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
@@ -76,20 +77,45 @@ function StationTabContent({ userId }: { userId: string }) {
   );
 }
 
-function ListTabContent({ userId }: { userId: string }) {
+/** A member's lists; on their own profile, with 「リストを作成」 (a new member's first step too). */
+function ListTabContent({ userId, mine }: { userId: string; mine: boolean }) {
   const query = useListTab(userId);
   const hidden = hiddenOf(query.data);
   if (hidden) return <HiddenNotice hidden={hidden} />;
-  return <ListGrid query={query} empty={text.empty.lists} label={text.counts.lists} />;
+  return (
+    <>
+      {mine ? (
+        <Box sx={{ mb: 2 }}>
+          <RouterButton to={paths.listCreate.href()} variant="contained" startIcon={<AddIcon />}>
+            {text.createList}
+          </RouterButton>
+        </Box>
+      ) : null}
+      <ListGrid
+        query={query}
+        empty={mine ? text.empty.ownLists : text.empty.lists}
+        label={text.counts.lists}
+      />
+    </>
+  );
 }
 
 /** The current tab's items, paged, with loading, empty, error+retry and 「もっと見る」. */
-export function ProfileTabContent({ userId, tab }: { userId: string; tab: ProfileTab }) {
+export function ProfileTabContent({
+  userId,
+  tab,
+  mine = false,
+}: {
+  userId: string;
+  tab: ProfileTab;
+  /** The viewer's own profile. */
+  mine?: boolean;
+}) {
   switch (tab) {
     case 'want-to-visit-stations':
       return <StationTabContent userId={userId} />;
     case 'lists':
-      return <ListTabContent userId={userId} />;
+      return <ListTabContent userId={userId} mine={mine} />;
     case 'stamps':
       // The stamp book belongs to the stamps feature: the page passes it in (app/routes/profile.tsx).
       return null;
