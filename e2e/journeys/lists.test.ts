@@ -12,7 +12,6 @@ import { member, signIn } from '../support/members.js';
  */
 
 const stamp = Date.now();
-const TOKYO = 1130101;
 const SHINJUKU = 1130208;
 
 /** A spot posted through the API (the posts journey covers the editor). */
