@@ -45,11 +45,16 @@ describeInBrowser('stamps and rankings', () => {
     await page.locator('path[data-prefecture="13"]').waitFor();
     expect(await tokyoShare(page)).toBe(0);
 
-    // At the station: press, and the stamp shows.
+    // At the station: press, and the stamp comes down in a dialog (checked for accessibility
+    // while open), then stays on the page.
     await open(page, `/station/${TOKYO}`);
     await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
     await page.getByRole('button', { name: 'スタンプを押す' }).click();
-    await page.getByRole('status').getByText('東京駅のスタンプを押しました！').waitFor();
+    const moment = page.getByRole('dialog', { name: 'スタンプを押しました！' });
+    await moment.getByText('東京駅のスタンプを押しました！').waitFor();
+    await moment.getByText(/^あなたの1駅目のスタンプです$/).waitFor();
+    await noSeriousProblems(page, `/station/${TOKYO} (the stamp dialog)`);
+    await moment.getByRole('button', { name: '閉じる' }).click();
     await page.getByRole('img', { name: '東京駅のスタンプ' }).waitFor();
     await noSeriousProblems(page, `/station/${TOKYO}`);
 
@@ -100,7 +105,8 @@ describeInBrowser('stamps and rankings', () => {
     await signIn(page, 'farTraveller');
     await open(page, `/station/${TOKYO}`);
     await page.getByRole('button', { name: 'スタンプを押す' }).click();
-    const alert = page.getByRole('alert').filter({ hasText: '駅から約' });
+    const refused = page.getByRole('dialog', { name: 'スタンプを押せませんでした' });
+    const alert = refused.getByRole('alert').filter({ hasText: '駅から約' });
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/駅の500m以内でスタンプを押してください。/);
   });

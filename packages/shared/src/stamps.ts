@@ -77,7 +77,10 @@ export type Stamp = z.infer<typeof stampSchema>;
 export const stampCheckInSchema = stampSchema.extend({
   /** How far the device was, as the 100 m band kept with the stamp (0 = under 100 m). */
   distance_bucket: z.number().int(),
+  /** Members who have this station's stamp, this one included. */
   stamp_count: z.number().int(),
+  /** Stamps the member has now, this one included (「32駅目」). */
+  my_stamp_count: z.number().int(),
 });
 export type StampCheckIn = z.infer<typeof stampCheckInSchema>;
 

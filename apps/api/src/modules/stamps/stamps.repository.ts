@@ -53,6 +53,12 @@ export async function countStampsOfStation(db: Database, stationGroupId: number)
   return row?.value ?? 0;
 }
 
+/** How many stamps the member has collected. */
+export async function countStampsOfMember(db: Database, userId: string) {
+  const [row] = await db.select({ value: count() }).from(stamps).where(eq(stamps.userId, userId));
+  return row?.value ?? 0;
+}
+
 /** Every station group the member has stamped (at most the ~9,000 groups). */
 export async function findStampedGroupIds(db: Database, userId: string): Promise<number[]> {
   const rows = await db

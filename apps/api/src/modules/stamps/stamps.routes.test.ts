@@ -108,6 +108,7 @@ describe('check-in', () => {
       collected_at: now.toISOString(),
       distance_bucket: 4,
       stamp_count: 1,
+      my_stamp_count: 1,
     });
   });
 
@@ -117,6 +118,13 @@ describe('check-in', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.accuracy_m[0]).toContain('現在地の精度が低すぎます');
     expect((await stampAt(member, shinjuku, 200)).statusCode).toBe(201);
+  });
+
+  it("counts the member's stamps in the answer (「2駅目」)", async () => {
+    const member = await newMember('count@example.jp', '数える人');
+    expect((await stampAt(member, tokyo)).json().data.my_stamp_count).toBe(1);
+    now = new Date(now.getTime() + 3_600_000);
+    expect((await stampAt(member, shinjuku)).json().data.my_stamp_count).toBe(2);
   });
 
   it('answers 409 for a second stamp of the same station', async () => {

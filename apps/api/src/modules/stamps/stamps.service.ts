@@ -117,6 +117,7 @@ export async function checkIn(
       collected_at: stamp.collectedAt.toISOString(),
       distance_bucket: stamp.distanceBucket,
       stamp_count: await repository.countStampsOfStation(deps.db, stationGroupId),
+      my_stamp_count: await repository.countStampsOfMember(deps.db, userId),
     };
   } catch (error) {
     // Two check-ins at once: the unique index lets one through.

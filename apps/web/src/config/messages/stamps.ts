@@ -10,6 +10,15 @@ export const stampsMessages = {
     howItWorks:
       '駅の500m以内で、位置情報の精度が200m以内のときに押せます。現在地は判定にだけ使い、保存しません。',
     imageAlt: (name: string) => `${name}駅のスタンプ`,
+    moment: {
+      locatingTitle: 'スタンプを押しています',
+      doneTitle: 'スタンプを押しました！',
+      failedTitle: 'スタンプを押せませんでした',
+      nth: (count: number) => `あなたの${count.toLocaleString('ja-JP')}駅目のスタンプです`,
+      firstHere: 'この駅で最初のスタンプ',
+      close: '閉じる',
+      retry: 'もう一度試す',
+    },
     book: {
       title: 'スタンプ帳',
       empty: 'スタンプはまだありません。駅のページで「スタンプを押す」を押してみましょう。',

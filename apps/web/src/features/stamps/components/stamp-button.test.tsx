@@ -1,6 +1,6 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -62,7 +62,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('StampButton', () => {
-  it('sends the device position once and shows the stamp with its date', async () => {
+  it('sends the device position once and shows the new stamp in a dialog, then on the page', async () => {
     grantPosition({ latitude: 35.6812, longitude: 139.7664, accuracy: 12 });
     checkInAnswer = () =>
       envelope(201, {
@@ -72,14 +72,21 @@ describe('StampButton', () => {
         collected_at: '2026-11-23T03:00:00.000Z',
         distance_bucket: 0,
         stamp_count: 4,
+        my_stamp_count: 32,
       });
     const onStamped = vi.fn();
     const user = renderButton(onStamped);
     expect(await screen.findByText('スタンプ 3人')).toBeTruthy();
     expect(onStamped).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'スタンプを押す' }));
-    expect(await screen.findByText('東京駅のスタンプを押しました！')).toBeTruthy();
-    expect(screen.getByRole('img', { name: '東京駅のスタンプ' })).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'スタンプを押しました！' });
+    expect(within(dialog).getByText('東京駅のスタンプを押しました！')).toBeTruthy();
+    expect(within(dialog).getByText('あなたの32駅目のスタンプです')).toBeTruthy();
+    expect(within(dialog).getByRole('img', { name: '東京駅のスタンプ' })).toBeTruthy();
+    // Four members have it: not the station's first.
+    expect(within(dialog).queryByText('この駅で最初のスタンプ')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: '閉じる' }));
+    expect(await screen.findByRole('img', { name: '東京駅のスタンプ' })).toBeTruthy();
     expect(screen.getByText('スタンプ 4人')).toBeTruthy();
     // The page is told, to refresh the station's own count.
     expect(onStamped).toHaveBeenCalledTimes(1);
@@ -110,9 +117,31 @@ describe('StampButton', () => {
     const onStamped = vi.fn();
     const user = renderButton(onStamped);
     await user.click(await screen.findByRole('button', { name: 'スタンプを押す' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    // In the same dialog, in view wherever the button was.
+    const dialog = await screen.findByRole('dialog', { name: 'スタンプを押せませんでした' });
+    expect(within(dialog).getByRole('alert').textContent).toBe(message);
     expect(onStamped).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'スタンプを押す' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: '閉じる' }));
+    expect(await screen.findByRole('button', { name: 'スタンプを押す' })).toBeTruthy();
+  });
+
+  it("marks the station's first stamp with a badge", async () => {
+    grantPosition({ latitude: 35.6812, longitude: 139.7664, accuracy: 12 });
+    checkInAnswer = () =>
+      envelope(201, {
+        id: '01936f2e-8b9c-7d3a-9c1e-000000000002',
+        station: { id: STATION, name: '東京', prefecture_name: '東京都' },
+        collected_on: '2026-11-23',
+        collected_at: '2026-11-23T03:00:00.000Z',
+        distance_bucket: 0,
+        stamp_count: 1,
+        my_stamp_count: 1,
+      });
+    const user = renderButton();
+    await user.click(await screen.findByRole('button', { name: 'スタンプを押す' }));
+    const dialog = await screen.findByRole('dialog', { name: 'スタンプを押しました！' });
+    expect(within(dialog).getByText('この駅で最初のスタンプ')).toBeTruthy();
+    expect(within(dialog).getByText('あなたの1駅目のスタンプです')).toBeTruthy();
   });
 
   it('explains a refused permission without calling the server', async () => {

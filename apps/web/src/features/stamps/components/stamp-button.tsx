@@ -1,11 +1,8 @@
 import VerifiedIcon from '@mui/icons-material/Verified';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { keyframes } from '@mui/material/styles';
 import { useState } from 'react';
 import { messages } from '../../../config/messages';
 import { geolocationErrorMessage } from '../../../hooks/use-current-position';
@@ -15,12 +12,7 @@ import { runExclusive } from '../../../lib/single-flight';
 import { useCheckIn, type CheckInPosition } from '../api/check-in';
 import { useStationStamp } from '../api/get-station-stamp';
 import { StampImage } from './stamp-image';
-
-const pressed = keyframes`
-  0% { transform: scale(1.8) rotate(-12deg); opacity: 0; }
-  60% { transform: scale(0.92) rotate(2deg); opacity: 1; }
-  100% { transform: scale(1) rotate(0deg); opacity: 1; }
-`;
+import { StampMomentDialog, type StampMoment } from './stamp-moment-dialog';
 
 /** The device position, as precise as it can be and fresh (a cached one may be elsewhere). */
 function currentPosition(): Promise<CheckInPosition> {
@@ -44,7 +36,8 @@ function currentPosition(): Promise<CheckInPosition> {
 
 /**
  * 「スタンプを押す」 on the station page (docs/stamps.md): asks the device where it is, sends that
- * once, and shows the stamp with a short animation; a refusal is explained in Japanese.
+ * once, and tells how it went in a dialog that is in view wherever the button was (the stamp's
+ * art pressed onto the page, or why it could not be); the page then shows the stamp.
  */
 export function StampButton({
   stationGroupId,
@@ -58,50 +51,49 @@ export function StampButton({
 }) {
   const state = useStationStamp(stationGroupId);
   const checkIn = useCheckIn(stationGroupId);
-  const [locating, setLocating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [justCollected, setJustCollected] = useState(false);
+  const [moment, setMoment] = useState<StampMoment | null>(null);
 
   const press = () => {
     runExclusive(`stamp:${stationGroupId}`, async () => {
-      setError(null);
-      setLocating(true);
+      setMoment({ phase: 'locating' });
       try {
         const position = await currentPosition();
-        await checkIn.mutateAsync(position);
-        setJustCollected(true);
+        const stamp = await checkIn.mutateAsync(position);
+        setMoment({
+          phase: 'done',
+          collectedOn: stamp.collectedOn,
+          myStampCount: stamp.myStampCount,
+          stationStampCount: stamp.stampCount,
+        });
         onStamped?.();
       } catch (caught) {
         // A visitor's 401 already took them to the login page.
-        if (isApiError(caught) && caught.status === 401) return;
-        setError(
-          caught instanceof Error && caught.message ? caught.message : messages.stamps.failed,
-        );
-      } finally {
-        setLocating(false);
+        if (isApiError(caught) && caught.status === 401) {
+          setMoment(null);
+          return;
+        }
+        setMoment({
+          phase: 'failed',
+          message:
+            caught instanceof Error && caught.message ? caught.message : messages.stamps.failed,
+        });
       }
     });
   };
 
+  const locating = moment?.phase === 'locating';
   const stamped = state.data?.stampedByMe ?? false;
   const collectedOn = state.data?.collectedOn ?? null;
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
       {stamped && collectedOn ? (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Box
-            sx={{
-              animation: justCollected ? `${pressed} 450ms ease-out` : 'none',
-              '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
-            }}
-          >
-            <StampImage
-              stationGroupId={stationGroupId}
-              name={name}
-              collectedOn={collectedOn}
-              size={112}
-            />
-          </Box>
+          <StampImage
+            stationGroupId={stationGroupId}
+            name={name}
+            collectedOn={collectedOn}
+            size={112}
+          />
           <Stack spacing={0.5}>
             <Typography sx={{ fontWeight: 700, display: 'flex', alignItems: 'center', gap: 0.5 }}>
               <VerifiedIcon color="success" fontSize="small" aria-hidden="true" />
@@ -120,7 +112,7 @@ export function StampButton({
             <Skeleton
               variant="rounded"
               width={150}
-              height={36.5}
+              height={44}
               sx={{ borderRadius: 999 }}
               aria-hidden="true"
             />
@@ -130,7 +122,7 @@ export function StampButton({
               onClick={press}
               disabled={locating}
               aria-busy={locating || undefined}
-              sx={{ borderRadius: 999, alignSelf: 'flex-start' }}
+              sx={{ borderRadius: 999, alignSelf: 'flex-start', minHeight: 44 }}
             >
               {locating ? messages.stamps.pressing : messages.stamps.press}
             </Button>
@@ -145,16 +137,13 @@ export function StampButton({
           )}
         </Stack>
       )}
-      <Box role="status" aria-live="polite" sx={{ minHeight: 0 }}>
-        {justCollected && stamped && (
-          <Typography sx={{ fontWeight: 700 }}>{messages.stamps.collected(name)}</Typography>
-        )}
-      </Box>
-      {error && (
-        <Alert severity="warning" role="alert" sx={{ width: '100%' }}>
-          {error}
-        </Alert>
-      )}
+      <StampMomentDialog
+        moment={moment}
+        stationGroupId={stationGroupId}
+        name={name}
+        onClose={() => setMoment(null)}
+        onRetry={press}
+      />
     </Stack>
   );
 }
