@@ -46,6 +46,11 @@ export const MEMBERS = {
     email: 'layout-b@example.jp',
     password: 'password for layout 2',
   },
+  offlineMember: {
+    name: '地下鉄の乗客',
+    email: 'offline@example.jp',
+    password: 'password for offline 1',
+  },
   timelineAuthor: {
     name: '新着の葵',
     email: 'timeline-a@example.jp',

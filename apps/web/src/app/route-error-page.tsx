@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorView } from '../components/error-view';
+import { OfflineView } from '../components/offline';
+import { isOnline } from '../lib/online-status';
 import { isApiError } from '../lib/api-error';
 import { isChunkLoadError, reloadOnceForChunkError } from '../lib/chunk-reload';
 
@@ -17,10 +19,15 @@ function statusOf(error: unknown): number {
 export function RouteErrorPage() {
   const error = useRouteError();
   const chunkError = isChunkLoadError(error);
+  // A page's code that could not load while offline: say so, and load it once back online
+  // (a reload now would show the browser's own offline page).
+  const offline = chunkError && !isOnline();
 
   useEffect(() => {
-    if (chunkError) reloadOnceForChunkError();
-  }, [chunkError]);
+    if (chunkError && !offline) reloadOnceForChunkError();
+  }, [chunkError, offline]);
+
+  if (offline) return <OfflineView onRetry={() => isOnline() && window.location.reload()} />;
 
   const status = statusOf(error);
   return <ErrorView status={status === 404 ? 404 : status >= 500 ? status : 500} />;

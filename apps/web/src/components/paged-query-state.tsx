@@ -6,11 +6,14 @@ import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { usePrimaryLoading } from '../lib/page-loading';
+import { messages } from '../config/messages';
 
 /** The parts of a cursor-paged query (TanStack `useInfiniteQuery`) a paged list reads. */
 export interface PagedQuery<T> {
   data?: { pages: readonly { items: readonly T[] }[] };
   isPending: boolean;
+  /** TanStack's: 'paused' while it waits for the network to come back. */
+  fetchStatus?: string;
   isError: boolean;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -59,6 +62,20 @@ export function PagedQueryState<T>({
   children: (items: T[]) => ReactNode;
 }) {
   usePrimaryLoading(query.isPending);
+  if (query.isPending && query.fetchStatus === 'paused') {
+    return (
+      <Alert
+        severity="warning"
+        action={
+          <Button color="inherit" onClick={() => void query.refetch()}>
+            {messages.offline.retry}
+          </Button>
+        }
+      >
+        {messages.offline.body}
+      </Alert>
+    );
+  }
   if (query.isPending) {
     return (
       <Box role="status" aria-busy="true" aria-label={text.loading} sx={placeholder.sx}>

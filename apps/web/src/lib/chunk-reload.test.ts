@@ -61,3 +61,14 @@ describe('handlePreloadError', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('handlePreloadError offline', () => {
+  it('never reloads while offline (the browser would show its own offline page)', () => {
+    window.sessionStorage.clear();
+    const reload = vi.fn();
+    const event = { preventDefault: vi.fn() };
+    handlePreloadError(event, { now: 1_000, reload, online: false });
+    expect(reload).not.toHaveBeenCalled();
+    expect(event.preventDefault).not.toHaveBeenCalled();
+  });
+});

@@ -34,7 +34,9 @@ export function reloadOnceForChunkError({
  */
 export function handlePreloadError(
   event: Pick<Event, 'preventDefault'>,
-  options: Parameters<typeof reloadOnceForChunkError>[0] = {},
+  options: Parameters<typeof reloadOnceForChunkError>[0] & { online?: boolean } = {},
 ): void {
-  if (reloadOnceForChunkError(options)) event.preventDefault();
+  // Offline, a reload would show the browser's own offline page: the route says so instead.
+  const { online = navigator.onLine !== false, ...reload } = options;
+  if (online && reloadOnceForChunkError(reload)) event.preventDefault();
 }

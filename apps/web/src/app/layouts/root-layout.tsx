@@ -3,6 +3,7 @@ import { Outlet, useMatches, useNavigation } from 'react-router';
 import { BuildUpdateSnackbar } from '../../components/build-update-snackbar';
 import { FlashSnackbar } from '../../components/flash-snackbar';
 import { LoadingBar } from '../../components/loading-bar';
+import { OfflineBanner } from '../../components/offline';
 import { SkipLink } from '../../components/layout/skip-link';
 import { useNavigationHistoryTracker } from '../../lib/navigation-history';
 import { usePageDataLoading } from '../../lib/page-loading';
@@ -27,6 +28,7 @@ export function RootLayout() {
       <SkipLink />
       {/* From navigation start until the new page has rendered with its primary data. */}
       <LoadingBar active={navigation.state !== 'idle' || pageDataLoading} />
+      <OfflineBanner />
       <Outlet />
       <FlashSnackbar />
       <BuildUpdateSnackbar />

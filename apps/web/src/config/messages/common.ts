@@ -16,6 +16,14 @@ export const commonMessages = {
     footerNav: 'フッターメニュー',
   },
   loading: '読み込み中…',
+  /** Offline (components/offline.tsx, docs/navigation.md#offline). */
+  offline: {
+    banner: 'オフラインです。接続が戻ると最新の内容を表示します。',
+    title: 'オフラインです',
+    body: 'このページはまだ読み込まれていません。接続が戻ると自動で読み込みます。',
+    retry: '再試行',
+    queued: 'オフラインです。接続が戻ったら送信します。',
+  },
   comingSoon: {
     heading: '準備中',
     body: 'このページは現在準備中です。公開まで今しばらくお待ちください。',

@@ -23,6 +23,8 @@ import { useListItems } from '../api/get-list-items';
 import { itemName } from '../utils/item-name';
 import { ListItemEntry } from './list-item-entry';
 import { BackLink } from '../../../components/back-link';
+import { OfflineView } from '../../../components/offline';
+import { isWaitingForNetwork } from '../../../lib/online-status';
 
 const text = messages.lists;
 
@@ -58,6 +60,16 @@ export function ListDetail({
   // The route's error boundary shows the 404 page for an ApiError 404, else the error page.
   if (list.isError) throw list.error;
   if (items.isError) throw items.error;
+  if (isWaitingForNetwork(list) || isWaitingForNetwork(items)) {
+    return (
+      <OfflineView
+        onRetry={() => {
+          void list.refetch();
+          void items.refetch();
+        }}
+      />
+    );
+  }
   if (list.isPending || items.isPending) {
     return (
       <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>

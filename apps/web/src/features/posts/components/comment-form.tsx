@@ -18,6 +18,8 @@ interface CommentFormProps {
   pendingLabel: string;
   onCancel?: () => void;
   autoFocus?: boolean;
+  /** The call waits for the network (offline): it is sent when the browser is back online. */
+  queued?: boolean;
 }
 
 const text = messages.posts.comments;
@@ -31,6 +33,7 @@ export function CommentForm({
   pendingLabel,
   onCancel,
   autoFocus = false,
+  queued = false,
 }: CommentFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -63,6 +66,9 @@ export function CommentForm({
           {failure}
         </Alert>
       ) : null}
+      <div role="status">
+        {isSubmitting && queued ? <Alert severity="info">{messages.offline.queued}</Alert> : null}
+      </div>
       <Controller
         control={control}
         name="body"

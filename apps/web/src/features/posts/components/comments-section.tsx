@@ -110,6 +110,7 @@ export function CommentsSection({
             submitLabel={text.submit}
             pendingLabel={text.submitting}
             onSubmit={(body) => create.mutateAsync(body)}
+            queued={create.isPaused}
           />
         ) : viewerId === null ? (
           <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center' }}>

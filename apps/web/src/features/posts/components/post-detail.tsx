@@ -28,6 +28,8 @@ import { PostReactions } from './post-reactions';
 import { ShareActions } from '../../../components/share-actions';
 import { UserChip } from './user-chip';
 import { BackLink } from '../../../components/back-link';
+import { OfflineView } from '../../../components/offline';
+import { isWaitingForNetwork } from '../../../lib/online-status';
 
 export interface PostPlace {
   lat: number;
@@ -73,6 +75,7 @@ export function PostDetail({
 
   // The route's error boundary shows the 404 page for an ApiError 404, else the 500 page.
   if (post.isError) throw post.error;
+  if (isWaitingForNetwork(post)) return <OfflineView onRetry={() => void post.refetch()} />;
   if (post.isPending) return <PostDetailSkeleton />;
 
   const data = post.data;

@@ -17,6 +17,8 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { usePrimaryLoading } from '../../../lib/page-loading';
 import { useLine } from '../api/get-line';
 import { NumberedPlacesMap, type NumberedPlace } from './numbered-places-map';
+import { OfflineView } from '../../../components/offline';
+import { isWaitingForNetwork } from '../../../lib/online-status';
 
 const text = messages.line;
 
@@ -42,6 +44,7 @@ export function LineDetail({ lineId }: { lineId: number }) {
 
   // The route's error boundary shows the 404 page for an ApiError 404, else the 500 page.
   if (line.isError) throw line.error;
+  if (isWaitingForNetwork(line)) return <OfflineView onRetry={() => void line.refetch()} />;
   if (line.isPending) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>

@@ -21,6 +21,8 @@ import { StationLines } from './station-lines';
 import { StationTransfers } from './station-transfers';
 import { StationWantButton } from './station-want-button';
 import { BackLink } from '../../../components/back-link';
+import { OfflineView } from '../../../components/offline';
+import { isWaitingForNetwork } from '../../../lib/online-status';
 
 /**
  * /station/:stationGroupId — name, lines, address, 行きたい, mini map, the station's posts
@@ -55,6 +57,9 @@ export function StationDetail({
   if (station.isError) {
     // The route's error boundary shows the 404 page for an ApiError 404, else the 500 page.
     throw station.error;
+  }
+  if (isWaitingForNetwork(station)) {
+    return <OfflineView onRetry={() => void station.refetch()} />;
   }
   if (station.isPending) {
     return (
