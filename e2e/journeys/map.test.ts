@@ -105,4 +105,34 @@ describeInBrowser('top map', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('z')).not.toBeNull();
     expect(Number(new URL(page.url()).searchParams.get('z'))).toBeLessThan(5);
   });
+
+  it('keeps a phone’s map clear: a folded panel, one search, a pop-up sheet wholly on screen', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 320, height: 640 }, phone: true });
+    await open(page, '/');
+    await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
+    // The settings start folded; 「表示の設定」 opens them.
+    const settings = page.getByRole('button', { name: '表示の設定' });
+    expect(await settings.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('button', { name: /^スポット/ }).isVisible()).toBe(false);
+    await settings.click();
+    await page.getByText('凡例').waitFor();
+    await settings.click();
+    // One search on the map page: the panel's.
+    expect(await page.getByRole('combobox', { name: /駅/ }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: '駅を探す' }).isVisible()).toBe(false);
+
+    await page.getByRole('combobox', { name: /駅/ }).fill('新宿');
+    await page.getByRole('option', { name: /^新宿/ }).first().click();
+    const sheet = page.getByTestId('station-popup');
+    await sheet.getByRole('link', { name: '駅の詳細を見る' }).waitFor({ timeout: 20_000 });
+    const box = (await sheet.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    expect(box.y + box.height).toBeLessThanOrEqual(640);
+    const close = sheet.getByRole('button', { name: '閉じる' });
+    const target = (await close.boundingBox())!;
+    expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(44);
+    await close.click();
+    await sheet.waitFor({ state: 'detached' });
+  });
 });

@@ -4,11 +4,14 @@ import { MAIN_CONTENT_ID } from '../../components/layout/skip-link';
 import { PostMenu } from './post-menu';
 import { SessionBottomNav, SessionHeader } from './session-header';
 
-/** Full-viewport map between the header and (on phones) the bottom bar, with 「投稿」 on it. */
+/**
+ * Full-viewport map between the header and (on phones) the bottom bar, with 「投稿」 on it on
+ * wider screens (phones have it in the bottom bar).
+ */
 export function MapLayout() {
   return (
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column' }}>
-      <SessionHeader />
+      <SessionHeader mapSearch />
       <Box
         component="main"
         id={MAIN_CONTENT_ID}
@@ -16,7 +19,10 @@ export function MapLayout() {
         sx={{ flex: 1, minHeight: 0, position: 'relative' }}
       >
         <Outlet />
-        <PostMenu variant="fab" />
+        {/* Phones post from the bottom bar: one way in, not two. */}
+        <Box sx={{ display: { xs: 'none', lg: 'contents' } }}>
+          <PostMenu variant="fab" />
+        </Box>
       </Box>
       <SessionBottomNav />
     </Box>

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { useLocation } from 'react-router';
 import { AppHeader } from '../../components/layout/app-header';
 import { BottomNav } from '../../components/layout/bottom-nav';
@@ -15,7 +16,12 @@ function isPostFormPath(pathname: string): boolean {
 }
 
 /** The header with the session's account menu (or a login link), search and post menu. */
-export function SessionHeader() {
+export function SessionHeader({
+  mapSearch = false,
+}: {
+  /** The map page: its panel has the one search there, so on a phone the header leaves its own out. */
+  mapSearch?: boolean;
+} = {}) {
   const { data: user } = useMe();
   const signedIn = Boolean(user);
   const unread = useUnreadCount(signedIn);
@@ -27,7 +33,15 @@ export function SessionHeader() {
     <AppHeader
       account={user ? <UserMenu user={user} /> : null}
       loginRedirect={redirect}
-      search={<StationSearchButton />}
+      search={
+        mapSearch ? (
+          <Box sx={{ display: { xs: 'none', sm: 'contents' } }}>
+            <StationSearchButton />
+          </Box>
+        ) : (
+          <StationSearchButton />
+        )
+      }
       post={isPostFormPath(location.pathname) ? null : <PostMenu variant="header" />}
       notifications={user ? <NotificationBell unread={unread} /> : null}
     />

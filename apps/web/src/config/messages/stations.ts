@@ -31,6 +31,8 @@ export const stationsMessages = {
     popupDetail: '駅の詳細を見る',
     popupClose: '閉じる',
     legendLabel: '地図の記号',
+    legendHeading: '凡例',
+    settings: '表示の設定',
     legend: { station: '駅', spot: 'スポット', event: 'イベント', upcoming: '開催予定のイベント' },
     showEndedEvents: '終了したイベントも表示',
     zoomIn: '拡大',

@@ -3,12 +3,12 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Popup } from 'react-map-gl/maplibre';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { RouterLink } from '../../../components/router-link';
 import { eventStatus, formatEventStart } from '../../../lib/japan-time';
 import type { PostMarker } from '../utils/post-markers';
+import { MapPlaceCard } from './map-place-card';
 
 export interface SelectedPosts {
   lat: number;
@@ -21,25 +21,24 @@ export interface SelectedPosts {
 export function PostMarkerPopup({
   selection,
   onClose,
+  sheet = false,
 }: {
   selection: SelectedPosts;
   onClose: () => void;
+  /** On phones: a sheet along the bottom of the map (map-place-card.tsx). */
+  sheet?: boolean;
 }) {
   const [only] = selection.markers;
   const single = selection.markers.length === 1 ? only : undefined;
   return (
-    <Popup
-      longitude={selection.lng}
-      latitude={selection.lat}
-      anchor="bottom"
-      offset={14}
+    <MapPlaceCard
+      lat={selection.lat}
+      lng={selection.lng}
+      sheet={sheet}
       onClose={onClose}
-      closeButton
-      closeOnClick={false}
-      maxWidth="300px"
-      focusAfterOpen
+      testId="post-popup"
     >
-      <Box sx={{ minWidth: 200, pr: 2 }} data-testid="post-popup">
+      <Box>
         {single ? (
           <MarkerSummary marker={single} heading />
         ) : (
@@ -59,7 +58,7 @@ export function PostMarkerPopup({
           </Box>
         )}
       </Box>
-    </Popup>
+    </MapPlaceCard>
   );
 }
 

@@ -1,10 +1,5 @@
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
-import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GeoJSONSource } from 'maplibre-gl';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -41,16 +36,13 @@ import {
   STATIONS_SOURCE_ID,
 } from '../utils/station-layers';
 import { BaseMap } from './base-map';
-import { LocateButton } from './locate-button';
-import { MapKindFilter } from './map-kind-filter';
-import { MapLegend } from './map-legend';
+import { MapPanel } from './map-panel';
 import { MapStatus } from './map-status';
 import { PostMarkerPopup } from './post-marker-popup';
 import type { SelectedPosts } from './post-marker-popup';
 import { PostMarkerStatus } from './post-marker-status';
 import { StationPopup } from './station-popup';
 import type { PopupStation, SelectedStation } from './station-popup';
-import { StationSearchField } from './station-search-field';
 
 const STATION_LAYERS = [CLUSTER_LAYER_ID, STATION_POINT_LAYER_ID];
 const POST_LAYERS = [POST_CLUSTER_LAYER_ID, POST_POINT_LAYER_ID];
@@ -164,15 +156,20 @@ export function StationMap() {
     [posts.byId],
   );
 
-  const flyToStation = useCallback((station: SelectedStation) => {
-    setSelected({ type: 'station', station });
-    // The station lands mid-map, below the search panel; on phones its popup opens downwards.
-    mapRef.current?.flyTo({
-      center: [station.lng, station.lat],
-      zoom: Math.max(STATION_ZOOM, mapRef.current.getZoom()),
-      duration: 1200,
-    });
-  }, []);
+  const flyToStation = useCallback(
+    (station: SelectedStation) => {
+      setSelected({ type: 'station', station });
+      // The station lands mid-map; on a phone, mid-way between the panel and the sheet that
+      // opens along the bottom (map-place-card.tsx), so neither hides it.
+      mapRef.current?.flyTo({
+        center: [station.lng, station.lat],
+        zoom: Math.max(STATION_ZOOM, mapRef.current.getZoom()),
+        duration: 1200,
+        ...(phone && { offset: [0, -100] as [number, number] }),
+      });
+    },
+    [phone],
+  );
 
   const flyToPosition = useCallback((lat: number, lng: number) => {
     mapRef.current?.flyTo({ center: [lng, lat], zoom: STATION_ZOOM, duration: 1200 });
@@ -260,54 +257,27 @@ export function StationMap() {
         {selected?.type === 'station' ? (
           <StationPopup
             station={selected.station}
-            placeBelow={phone}
+            sheet={phone}
             onClose={() => setSelected(null)}
           />
         ) : null}
         {selected?.type === 'posts' ? (
-          <PostMarkerPopup selection={selected.posts} onClose={() => setSelected(null)} />
+          <PostMarkerPopup
+            selection={selected.posts}
+            sheet={phone}
+            onClose={() => setSelected(null)}
+          />
         ) : null}
       </BaseMap>
-      <Paper
-        elevation={3}
-        sx={{
-          position: 'absolute',
-          top: 12,
-          left: 12,
-          right: { xs: 56, sm: 'auto' },
-          width: { sm: 360 },
-          p: 1,
-        }}
-      >
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <StationSearchField onSelect={flyToStation} />
-          <LocateButton onLocate={flyToPosition} />
-        </Stack>
-        <Box sx={{ mt: 1 }}>
-          <MapKindFilter kinds={kinds} onToggle={toggleKind} />
-        </Box>
-        <Stack
-          direction="row"
-          sx={{ mt: 0.5, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
-        >
-          <MapLegend />
-          {kinds.includes('event') ? (
-            <FormControlLabel
-              // MUI pulls the label left by the switch's padding; wrapped under the legend, that
-              // put the switch against the panel's edge.
-              sx={{ mr: 0, ml: 0 }}
-              control={
-                <Switch
-                  size="small"
-                  checked={showEnded}
-                  onChange={(_, checked) => setShowEnded(checked)}
-                />
-              }
-              label={<Typography variant="caption">{messages.map.showEndedEvents}</Typography>}
-            />
-          ) : null}
-        </Stack>
-      </Paper>
+      <MapPanel
+        phone={phone}
+        kinds={kinds}
+        onToggleKind={toggleKind}
+        showEnded={showEnded}
+        onShowEnded={setShowEnded}
+        onSelect={flyToStation}
+        onLocate={flyToPosition}
+      />
       <MapStatus
         loading={markers.isPending}
         failed={markers.isError}

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { Popup } from 'react-map-gl/maplibre';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { RouterLink } from '../../../components/router-link';
 import { useStation } from '../api/get-station';
+import { MapPlaceCard } from './map-place-card';
 
 export interface SelectedStation {
   id: number;
@@ -21,27 +21,23 @@ export type PopupStation = Omit<SelectedStation, 'name'> & { name: string | null
 export function StationPopup({
   station,
   onClose,
-  placeBelow = false,
+  sheet = false,
 }: {
   station: PopupStation;
   onClose: () => void;
-  /** On phones the search panel covers the top of the map: open the popup below the marker. */
-  placeBelow?: boolean;
+  /** On phones: a sheet along the bottom of the map (map-place-card.tsx). */
+  sheet?: boolean;
 }) {
   const detail = useStation(station.id);
   return (
-    <Popup
-      longitude={station.lng}
-      latitude={station.lat}
-      anchor={placeBelow ? 'top' : 'bottom'}
-      offset={14}
+    <MapPlaceCard
+      lat={station.lat}
+      lng={station.lng}
+      sheet={sheet}
       onClose={onClose}
-      closeButton
-      closeOnClick={false}
-      maxWidth="300px"
-      focusAfterOpen
+      testId="station-popup"
     >
-      <Box sx={{ minWidth: 200, pr: 2 }} data-testid="station-popup">
+      <Box>
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
           {station.name ?? detail.data?.name ?? messages.map.popupNameLoading}
         </Typography>
@@ -74,10 +70,13 @@ export function StationPopup({
             </Box>
           )}
         </Box>
-        <RouterLink to={paths.station.href(station.id)} sx={{ fontWeight: 700 }}>
+        <RouterLink
+          to={paths.station.href(station.id)}
+          sx={{ fontWeight: 700, display: 'inline-block', py: 1.25 }}
+        >
           {messages.map.popupDetail}
         </RouterLink>
       </Box>
-    </Popup>
+    </MapPlaceCard>
   );
 }
