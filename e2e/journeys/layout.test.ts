@@ -107,6 +107,24 @@ describeInBrowser('layout on a phone', () => {
       { path: `/post/update/${event.id}/event`, as: 'layoutAuthor' },
       { path: `/profile/${guest.userId}/action/liked`, shows: TITLE, as: 'layoutGuest' },
       { path: '/settings/profile', as: 'layoutGuest' },
+      // The rest of the web app's pages, with what they show of the data above.
+      { path: '/line/11302', shows: '東京' },
+      { path: `/profile/${author.userId}/stamps` },
+      { path: `/users/${guest.userId}/following` },
+      { path: '/timeline/post/follow', shows: TITLE, as: 'layoutGuest' },
+      { path: '/timeline/list/follow', shows: LIST_TITLE, as: 'layoutGuest' },
+      { path: '/post/create/spot', as: 'layoutAuthor' },
+      { path: '/post/create/event', as: 'layoutAuthor' },
+      { path: `/post/create/image/${TOKYO}`, as: 'layoutAuthor' },
+      { path: `/post/create/${spot.id}/event`, as: 'layoutAuthor' },
+      { path: '/list/create', as: 'layoutAuthor' },
+      { path: '/leave', as: 'layoutAuthor' },
+      { path: '/login' },
+      { path: '/register' },
+      { path: '/forgot' },
+      { path: '/privacy' },
+      { path: '/service' },
+      { path: '/no/such/page' },
     );
   });
 
