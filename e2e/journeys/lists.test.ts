@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { field } from '../support/accounts.js';
+import { seriousAccessibilityProblems } from '../support/axe.js';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
 import { member, signIn } from '../support/members.js';
 
@@ -60,7 +61,7 @@ describeInBrowser('lists', () => {
 
   it('creates, fills, reorders, hides, shares and exports a list', async () => {
     const spotTitle = `西口の駅そば ${stamp}`;
-    const spotId = await postSpot(member('listsOwner'), spotTitle);
+    await postSpot(member('listsOwner'), spotTitle);
     const listTitle = `秩父の駅めぐり ${stamp}`;
 
     const { page, problems } = await browser.newPage();
@@ -94,9 +95,14 @@ describeInBrowser('lists', () => {
     await open(page, `/station/${SHINJUKU}`);
     await page.getByRole('heading', { level: 1, name: '新宿' }).waitFor();
     await addFromPage(page, listTitle);
-    await open(page, `/post/${spotId}`);
-    await page.getByRole('heading', { level: 1, name: spotTitle }).waitFor();
-    await addFromPage(page, listTitle);
+    // The member's own spot, from the editor's 「投稿を追加」 (checked for accessibility too).
+    await open(page, `/list/update/${listId}`);
+    await page.getByRole('button', { name: '投稿を追加' }).click();
+    const posts = page.getByRole('dialog', { name: 'このリストに投稿を追加' });
+    await posts.getByRole('button', { name: new RegExp(spotTitle) }).waitFor();
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await posts.getByRole('button', { name: new RegExp(spotTitle) }).click();
+    await page.getByText(`「${spotTitle}」をリストに追加しました。`).waitFor();
     expect(await itemNames(listId)).toEqual(['東京', '新宿', spotTitle]);
 
     // Move 東京 one place down with the keyboard: the handle, Space, ↓, Space.

@@ -2,6 +2,7 @@ import { isWebParamValid } from '@ekispot/shared';
 import { Navigate, useMatches, useParams, useSearchParams } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
 import { ListCreate, ListUpdate } from '../../features/lists/components/list-editor';
+import { PostPickerDialog } from '../../features/people/components/post-picker-dialog';
 import { LazyStationPickerDialog } from '../../features/stations/components/lazy-station-picker-dialog';
 import { paths } from '../../config/paths';
 import { useRouteTitle } from '../use-route-title';
@@ -31,6 +32,9 @@ export function Component() {
       listId={id}
       viewerId={me.isPending ? undefined : (me.data?.id ?? null)}
       renderStationPicker={(picker) => <LazyStationPickerDialog {...picker} />}
+      renderPostPicker={(picker) =>
+        me.data ? <PostPickerDialog {...picker} userId={me.data.id} /> : null
+      }
     />
   );
 }

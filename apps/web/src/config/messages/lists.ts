@@ -35,6 +35,9 @@ export const listsMessages = {
       empty:
         'まだ項目がありません。「駅を追加」から駅を探して追加するか、駅や投稿のページの「リストに追加」から追加できます。',
       addStation: '駅を追加',
+      addPost: '投稿を追加',
+      addPostTitle: 'このリストに投稿を追加',
+      postAdded: (title: string) => `「${title}」をリストに追加しました。`,
       addStationTitle: 'リストに駅を追加',
       addStationIntro: '駅名・読み・路線名で探して選ぶと、リストの最後に追加します。',
       stationAdded: (name: string) => `${name}駅をリストに追加しました。`,

@@ -11,6 +11,14 @@ export const peopleMessages = {
     countLabel: (label: string, count: number) => `${label} ${count.toLocaleString('ja-JP')}`,
     follow: 'フォローする',
     createList: 'リストを作成',
+    postPicker: {
+      tabs: '選ぶ投稿',
+      mine: '自分の投稿',
+      liked: 'いいねした投稿',
+      cancel: 'キャンセル',
+      emptyMine: 'まだ投稿はありません。',
+      emptyLiked: 'いいねした投稿はまだありません。',
+    },
     following: 'フォロー中',
     // Accessible names start with the visible text, then say whom (and what pressing does).
     unfollowHint: (name: string) => `フォロー中：${name}さん（押すとフォローを解除）`,

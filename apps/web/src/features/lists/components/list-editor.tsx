@@ -21,6 +21,7 @@ import { useDeleteList } from '../api/delete-list';
 import { useList } from '../api/get-list';
 import { useListItems } from '../api/get-list-items';
 import { useUpdateList } from '../api/update-list';
+import { AddPostToList, type PostPickerRender } from './add-post-to-list';
 import { AddStationToList, type StationPickerRender } from './add-station-to-list';
 import { ListForm } from './list-form';
 import { ListItemsEditor } from './list-items-editor';
@@ -55,12 +56,15 @@ export function ListUpdate({
   listId,
   viewerId,
   renderStationPicker,
+  renderPostPicker,
 }: {
   title: string;
   listId: string | null;
   viewerId: string | null | undefined;
   /** The station search behind 「駅を追加」 (the page supplies it). */
   renderStationPicker: StationPickerRender;
+  /** The member's posts behind 「投稿を追加」 (the page supplies it). */
+  renderPostPicker: PostPickerRender;
 }) {
   if (listId === null) return <ErrorView status={404} />;
   return (
@@ -69,6 +73,7 @@ export function ListUpdate({
       listId={listId}
       viewerId={viewerId}
       renderStationPicker={renderStationPicker}
+      renderPostPicker={renderPostPicker}
     />
   );
 }
@@ -78,11 +83,13 @@ function ListUpdateLoaded({
   listId,
   viewerId,
   renderStationPicker,
+  renderPostPicker,
 }: {
   title: string;
   listId: string;
   viewerId: string | null | undefined;
   renderStationPicker: StationPickerRender;
+  renderPostPicker: PostPickerRender;
 }) {
   const list = useList(listId);
   const items = useListItems(listId);
@@ -131,13 +138,14 @@ function ListUpdateLoaded({
           {text.editor.itemsHeading}
         </Typography>
         <ListItemsEditor listId={listId} items={items.data} onNotice={notice.show} />
-        <Box sx={{ mt: 2 }}>
+        <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap' }}>
           <AddStationToList
             listId={listId}
             renderPicker={renderStationPicker}
             onNotice={notice.show}
           />
-        </Box>
+          <AddPostToList listId={listId} renderPicker={renderPostPicker} onNotice={notice.show} />
+        </Stack>
       </Box>
       <Divider sx={{ my: 4 }} />
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
