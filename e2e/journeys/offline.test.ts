@@ -33,6 +33,19 @@ describeInBrowser('offline', () => {
     await page.getByRole('heading', { level: 1, name: second }).waitFor();
     await page.waitForURL(new RegExp(`/post/${postId}$`));
 
+    // A page whose code has not loaded yet (a member's profile): it says so instead of the
+    // browser's offline page, and loads once the network is back.
+    await page.context().setOffline(true);
+    await page
+      .getByRole('link', { name: member('offlineMember').name })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'オフラインです' }).waitFor();
+    await page.context().setOffline(false);
+    await page.getByRole('heading', { level: 1, name: member('offlineMember').name }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: second }).waitFor();
+
     // A comment sent offline waits, says so, and goes out once back online.
     const comment = page.getByRole('textbox', { name: 'コメント' });
     await comment.waitFor();

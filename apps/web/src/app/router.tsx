@@ -2,6 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { LoadingBar } from '../components/loading-bar';
+import { OfflineView } from '../components/offline';
+import { isChunkLoadError } from '../lib/chunk-reload';
+import { isOnline } from '../lib/online-status';
 import { DefaultLayout } from './layouts/default-layout';
 import { LoginLayout } from './layouts/login-layout';
 import { MapLayout } from './layouts/map-layout';
@@ -12,6 +15,27 @@ import type { AppRouteHandle } from './route-handle';
 import { NOT_FOUND_TITLE, routeTable } from './route-table';
 import type { AppRouteDefinition, RouteLayout } from './route-types';
 
+/** A page whose code could not load while offline (docs/navigation.md#offline). */
+function OfflineRoute() {
+  return <OfflineView onRetry={() => isOnline() && window.location.reload()} />;
+}
+
+/**
+ * A page's code, or, when it cannot load because the browser is offline, a page that says so
+ * and reloads once the network is back (a reload now would show the browser's own offline
+ * page).
+ */
+function lazyOrOffline(load: AppRouteDefinition['lazy']): AppRouteDefinition['lazy'] {
+  return async () => {
+    try {
+      return await load();
+    } catch (error) {
+      if (isChunkLoadError(error) && !isOnline()) return { Component: OfflineRoute };
+      throw error;
+    }
+  };
+}
+
 function toRouteObject(route: AppRouteDefinition, queryClient: QueryClient): RouteObject {
   const handle: AppRouteHandle = { title: route.title, access: route.access, layout: route.layout };
   return {
@@ -19,7 +43,7 @@ function toRouteObject(route: AppRouteDefinition, queryClient: QueryClient): Rou
     path: route.path,
     handle,
     loader: createRouteGuard(route, queryClient),
-    lazy: route.lazy,
+    lazy: lazyOrOffline(route.lazy),
     // Here rather than only on the layout, so an error page keeps the header and footer.
     ErrorBoundary: RouteErrorPage,
   };
