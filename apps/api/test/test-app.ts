@@ -101,6 +101,8 @@ export async function createTestApp(
     app,
     db: database.db,
     storage,
+    /** The local image storage's folder (when no other storage was given). */
+    storageRoot: imagesDir,
     /** How many files the image storage holds (each image is two: full and thumb). */
     countImageFiles: async () => {
       const entries = await fs

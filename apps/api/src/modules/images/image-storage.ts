@@ -30,8 +30,8 @@ export interface ImageStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Deleting a missing key is not an error: deletes may be retried. */
   delete(key: string): Promise<void>;
-  /** Every stored key with its size, in no set order (for moving storage). */
-  list(): AsyncIterable<{ key: string; size: number }>;
+  /** Every stored key with its size and last write, in no set order (moving storage, sweeps). */
+  list(): AsyncIterable<{ key: string; size: number; modifiedAt: Date }>;
 }
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
@@ -146,7 +146,7 @@ export function createLocalImageStorage(rootDir: string): ImageStorage {
           continue;
         }
         const stat = await fs.stat(full).catch(() => null);
-        if (stat) yield { key, size: stat.size };
+        if (stat) yield { key, size: stat.size, modifiedAt: stat.mtime };
       }
     },
   };

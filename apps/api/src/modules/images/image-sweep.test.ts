@@ -9,7 +9,8 @@ import { multipartPayload } from '../../../test/multipart.js';
 import { pngFile, stationGroupIdOf } from '../../../test/post-client.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { solidPng } from '../../../test/fixtures/images/image-fixtures.js';
-import { sweepUnattachedImages, sweepUploadFolders } from './image-sweep.js';
+import { sweepOrphanFiles, sweepUnattachedImages, sweepUploadFolders } from './image-sweep.js';
+import { imageStorageKey } from './image-storage.js';
 import { storeImage } from './images.service.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -60,6 +61,53 @@ describe('the image sweep', () => {
     expect(await ctx.storage.get(orphan.storageKey)).toBeNull();
     // The recent one is left for its request to link; nothing more goes on a second pass.
     expect(await sweepUnattachedImages(ctx.db, ctx.storage)).toBe(0);
+  });
+
+  it('writes an image row before its files, and keeps no row when the files cannot be written', async () => {
+    const [member] = await ctx.db.select().from(users).where(eq(users.email, 'sweep@example.jp'));
+    const seen: { key: string; rowExists: boolean }[] = [];
+    const watching = {
+      ...ctx.storage,
+      async put(key: string, body: Parameters<typeof ctx.storage.put>[1], type: string) {
+        const id = key.split('/').at(-1)!.split('.')[0]!;
+        const rows = await ctx.db.select({ id: images.id }).from(images).where(eq(images.id, id));
+        seen.push({ key, rowExists: rows.length === 1 });
+        return ctx.storage.put(key, body, type);
+      },
+    };
+    const stored = await storeImage(ctx.db, watching, member!.id, await solidPng(11, 11));
+    expect(seen).toEqual([
+      { key: stored.storageKey, rowExists: true },
+      { key: stored.thumbStorageKey, rowExists: true },
+    ]);
+    const failing = {
+      ...ctx.storage,
+      put: () => Promise.reject(Object.assign(new Error('no space'), { code: 'ENOSPC' })),
+    };
+    const before = await ctx.db.select({ id: images.id }).from(images);
+    await expect(storeImage(ctx.db, failing, member!.id, await solidPng(12, 12))).rejects.toThrow();
+    expect(await ctx.db.select({ id: images.id }).from(images)).toHaveLength(before.length);
+  });
+
+  it('removes old files that no image row names, never a named or a fresh one', async () => {
+    const [member] = await ctx.db.select().from(users).where(eq(users.email, 'sweep@example.jp'));
+    const kept = await storeImage(ctx.db, ctx.storage, member!.id, await solidPng(13, 13));
+    // Files a crash of an older release left behind (files written, row never), an hour old.
+    const lost = imageStorageKey('01936f2e-8b9c-7d3a-9c1e-00000000dead', 'full');
+    await ctx.storage.put(lost, Buffer.from('lost'), 'image/webp');
+    const fresh = imageStorageKey('01936f2e-8b9c-7d3a-9c1e-00000000beef', 'full');
+    await ctx.storage.put(fresh, Buffer.from('fresh'), 'image/webp');
+    const files = await fs.readdir(path.join(ctx.storageRoot), { recursive: true });
+    const lostFile = files.map(String).find((name) => name.endsWith('00000000dead.webp'))!;
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await fs.utimes(path.join(ctx.storageRoot, lostFile), old, old);
+    const keptFile = files.map(String).find((name) => name.endsWith(`${kept.id}.webp`))!;
+    await fs.utimes(path.join(ctx.storageRoot, keptFile), old, old);
+
+    expect(await sweepOrphanFiles(ctx.db, ctx.storage)).toBe(1);
+    expect(await ctx.storage.get(lost)).toBeNull();
+    expect(await ctx.storage.get(fresh)).not.toBeNull();
+    expect(await ctx.storage.get(kept.storageKey)).not.toBeNull();
   });
 
   it('removes upload folders of crashed processes, never its own or fresh ones', async () => {

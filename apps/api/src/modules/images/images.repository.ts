@@ -44,17 +44,21 @@ export async function deleteImageRowsOwnedBy(
 }
 
 /**
- * Deletes up to `limit` images created before `cutoff` that nothing refers to, and hands back
- * their file keys. An image is referred to by a post (`post_images`) or as an avatar
- * (`users.avatar_image_id`); a new table that refers to images must be added here.
+ * Up to `limit` images created before `cutoff` that nothing refers to, with their file keys. An
+ * image is referred to by a post (`post_images`) or as an avatar (`users.avatar_image_id`); a
+ * new table that refers to images must be added here.
  */
-export async function deleteUnattachedImageRows(
+export async function findUnattachedImages(
   db: Database,
   cutoff: Date,
   limit: number,
-): Promise<ImageFileKeys[]> {
-  const unattached = db
-    .select({ id: images.id })
+): Promise<(ImageFileKeys & { id: string })[]> {
+  return db
+    .select({
+      id: images.id,
+      storageKey: images.storageKey,
+      thumbStorageKey: images.thumbStorageKey,
+    })
     .from(images)
     .where(
       and(
@@ -74,8 +78,13 @@ export async function deleteUnattachedImageRows(
       ),
     )
     .limit(limit);
+}
+
+/** The file keys of these image rows, for telling stored files that no row names. */
+export async function findImageKeys(db: Database, ids: string[]): Promise<ImageFileKeys[]> {
+  if (ids.length === 0) return [];
   return db
-    .delete(images)
-    .where(inArray(images.id, unattached))
-    .returning({ storageKey: images.storageKey, thumbStorageKey: images.thumbStorageKey });
+    .select({ storageKey: images.storageKey, thumbStorageKey: images.thumbStorageKey })
+    .from(images)
+    .where(inArray(images.id, ids));
 }

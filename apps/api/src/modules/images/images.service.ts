@@ -36,27 +36,29 @@ export async function storeImage(
   const id = uuidv7();
   const storageKey = imageStorageKey(id, 'full');
   const thumbStorageKey = imageStorageKey(id, 'thumb');
-  const written: string[] = [];
+  // The row first, then the files (docs/security.md#crashes-and-the-disk): a crash at any point
+  // leaves at most a row that nothing uses yet, which the sweeper removes with whatever files
+  // it has, never a file that no row names.
+  const row = await repository.insertImage(db, {
+    id,
+    ownerId,
+    mimeType: processed.mimeType,
+    storageKey,
+    width: processed.full.width,
+    height: processed.full.height,
+    byteSize: processed.full.bytes.length,
+    thumbStorageKey,
+    thumbWidth: processed.thumb.width,
+    thumbHeight: processed.thumb.height,
+  });
   try {
     await storage.put(storageKey, processed.full.bytes, processed.mimeType);
-    written.push(storageKey);
     await storage.put(thumbStorageKey, processed.thumb.bytes, processed.mimeType);
-    written.push(thumbStorageKey);
-    return await repository.insertImage(db, {
-      id,
-      ownerId,
-      mimeType: processed.mimeType,
-      storageKey,
-      width: processed.full.width,
-      height: processed.full.height,
-      byteSize: processed.full.bytes.length,
-      thumbStorageKey,
-      thumbWidth: processed.thumb.width,
-      thumbHeight: processed.thumb.height,
-    });
+    return row;
   } catch (error) {
     // Best effort: the original error is what the caller must see, not a cleanup failure.
-    await Promise.allSettled(written.map((key) => storage.delete(key)));
+    await Promise.allSettled([storage.delete(storageKey), storage.delete(thumbStorageKey)]);
+    await repository.deleteImageRows(db, [id]).catch(() => undefined);
     throw error;
   }
 }

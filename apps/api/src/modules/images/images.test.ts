@@ -155,7 +155,7 @@ describe('storing and deleting', () => {
     for (const file of rows.flatMap(filesOf)) expect(await exists(file)).toBe(false);
   });
 
-  it('leaves no files behind when the row cannot be written', async () => {
+  it('writes no file at all when the row cannot be written (the row comes first)', async () => {
     const puts: string[] = [];
     const spying: ImageStorage = {
       ...storage,
@@ -164,12 +164,11 @@ describe('storing and deleting', () => {
         await storage.put(key, bytes, type);
       },
     };
-    // owner_id is a uuid column: an invalid value makes the insert fail after both files are written.
+    // owner_id is a uuid column: an invalid value makes the insert fail, before any file.
     await expect(
       service.storeImage(database.db, spying, 'not-a-uuid', await solidPng(20, 20)),
     ).rejects.toThrow();
-    expect(puts).toHaveLength(2);
-    for (const key of puts) expect(await exists(path.join(dataDir, 'images', key))).toBe(false);
+    expect(puts).toEqual([]);
   });
 
   it('does not write anything for a refused upload', async () => {

@@ -74,7 +74,7 @@ describe('S3 image storage (against a local S3-compatible server)', () => {
     expect((await readAll(stored!.stream)).toString()).toBe('webp bytes');
     const listed = [];
     for await (const entry of storage.list()) listed.push(entry);
-    expect(listed).toEqual([{ key, size: 10 }]);
+    expect(listed).toEqual([{ key, size: 10, modifiedAt: expect.any(Date) }]);
     await storage.delete(key);
     await storage.delete(key);
     expect(await storage.get(key)).toBeNull();

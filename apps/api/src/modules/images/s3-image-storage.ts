@@ -189,7 +189,11 @@ export function createS3ImageStorage(
         );
         for (const object of page.Contents ?? []) {
           if (!object.Key) continue;
-          yield { key: object.Key.slice(base.length), size: object.Size ?? 0 };
+          yield {
+            key: object.Key.slice(base.length),
+            size: object.Size ?? 0,
+            modifiedAt: object.LastModified ?? new Date(0),
+          };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
