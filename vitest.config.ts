@@ -11,7 +11,11 @@ const API_TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts'];
  * `npm test` runs them with few fuzz runs per operation (FUZZ_RUNS); `npm run test:hardening`
  * runs them in full (docs/testing.md#projects).
  */
-const HARDENING = ['test/hardening/openapi-fuzz.test.ts', 'test/two-instances.test.ts'];
+const HARDENING = [
+  'test/hardening/openapi-fuzz.test.ts',
+  'test/hardening/image-crash.test.ts',
+  'test/two-instances.test.ts',
+];
 
 /** Tests that open PGlite themselves, whatever the driver: they run once, with PGlite. */
 const PGLITE_ONLY = [
