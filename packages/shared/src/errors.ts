@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  /** The server's disk is full: nothing was saved; it may work again later. */
+  INSUFFICIENT_STORAGE: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -41,6 +43,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INTERNAL: 'サーバーでエラーが発生しました。しばらく待ってからもう一度お試しください。',
   SERVICE_UNAVAILABLE:
     'ただいまサービスを利用できません。しばらく待ってからもう一度お試しください。',
+  INSUFFICIENT_STORAGE:
+    'サーバーの保存領域が不足しているため、保存できませんでした。内容は保存されていません。しばらく待ってからもう一度お試しください。',
 };
 
 export function errorCodeForStatus(status: number): ErrorCode {

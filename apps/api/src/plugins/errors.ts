@@ -9,6 +9,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../lib/database-unavailable.js';
+import { isStorageFull } from '../lib/storage-full.js';
 import { DependencyUnavailableError } from '../lib/dependency-unavailable.js';
 import { HttpError } from '../lib/http-error.js';
 
@@ -84,6 +85,11 @@ export const errorsPlugin = fp(
         request.log.error({ err: error.cause }, error.message);
         reply.header('retry-after', '5');
         return sendError(reply, 'SERVICE_UNAVAILABLE');
+      }
+      if (isStorageFull(error)) {
+        request.log.error({ err: error }, 'storage full');
+        reply.header('retry-after', '60');
+        return sendError(reply, 'INSUFFICIENT_STORAGE');
       }
       if (isDatabaseUnavailable(error)) {
         request.log.error({ err: error }, 'database unavailable');
