@@ -202,6 +202,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       public_url: config.publicUrl,
     },
     renderHead: createHeadRenderer(deps.db, config.publicUrl),
+    assetArchive: imageStorage,
   });
   return app;
 }

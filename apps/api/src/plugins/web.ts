@@ -4,7 +4,9 @@ import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE_PATH, isWebRoutePath } from '@ekispot/shared';
+import type { ImageStorage } from '../modules/images/image-storage.js';
 import { declareScopeAccess } from './access.js';
+import { archiveAssets, archiveKeyOf, assetContentType } from './asset-archive.js';
 import { opensOnCountryView, readTopPagePreloads } from './top-page-preload.js';
 
 export interface WebOptions {
@@ -15,6 +17,8 @@ export interface WebOptions {
    * 'not-found' (an id that names nothing) makes the page answer 404.
    */
   renderHead?: (pathname: string) => Promise<HeadResult>;
+  /** Keeps every build's assets servable through rolling deploys (asset-archive.ts). */
+  assetArchive?: ImageStorage;
 }
 
 /** A page's head; 'not-found' answers 404; a redirect sends the visitor on (301). */
@@ -129,6 +133,26 @@ export const webPlugin = fp(
       declareScopeAccess(scope, 'public');
       await scope.register(fastifyStatic, staticFiles);
     });
+
+    const archive = options.assetArchive;
+    if (archive) {
+      await archiveAssets(options.distDir, archive, app.log);
+      // An asset this build lacks: another build's, from the archive (or 404 as before).
+      app.get(
+        '/assets/:name',
+        { config: { access: 'public' }, schema: { hide: true } },
+        async (request, reply) => {
+          const { name } = request.params as { name: string };
+          const key = archiveKeyOf(name);
+          const stored = key ? await archive.get(key) : null;
+          if (!stored) return reply.callNotFound();
+          return reply
+            .header('Cache-Control', 'public, max-age=31536000, immutable')
+            .type(assetContentType(name))
+            .send(stored.stream);
+        },
+      );
+    }
 
     const spaFallback = { config: { access: 'public' }, schema: { hide: true } } as const;
     app.get('/*', spaFallback, async (request, reply) => {
