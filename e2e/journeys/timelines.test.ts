@@ -20,6 +20,11 @@ describeInBrowser('post timeline', () => {
     await postSpotAs(author, first);
 
     const { page } = await browser.newPage();
+    // The page opens its live stream after it has drawn: a post made before the stream is open
+    // is only found by the 30 s fallback, so the second post waits for the stream's answer.
+    const streamOpen = page.waitForResponse((response) =>
+      response.url().includes('/api/v2/timeline/posts/stream'),
+    );
     await open(page, '/timeline/post/all');
     await page.getByRole('heading', { level: 1, name: '投稿のタイムライン' }).waitFor();
     await page
@@ -27,6 +32,7 @@ describeInBrowser('post timeline', () => {
       .first()
       .waitFor();
 
+    await streamOpen;
     const second = `夕方の駅前 ${stamp}`;
     await postSpotAs(author, second);
     const pill = page.getByRole('button', { name: '新しい投稿があります' });
