@@ -161,7 +161,15 @@ describeInBrowser('navigation', () => {
     await like.waitFor();
     expect(await like.textContent()).toContain('0');
 
+    // Waiting for the answer, not only for the button to stop being busy: right after the
+    // double click it may not be busy yet, and a click then would be the same multi-click
+    // (click detail 3), which counts as the double click it belongs to.
+    const liked = page.waitForResponse(
+      (response) => response.url().endsWith(`/posts/${postId}/like`),
+      { timeout: 10_000 },
+    );
     await like.dblclick();
+    await liked;
     await expect.poll(() => like.getAttribute('aria-busy'), { timeout: 10_000 }).toBeNull();
     expect(await like.getAttribute('aria-pressed')).toBe('true');
     expect(await like.textContent()).toContain('1');
