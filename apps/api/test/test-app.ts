@@ -15,6 +15,40 @@ import { withDatabase } from './global-setup.js';
 
 export const testDriver = inject('testDriver');
 
+/**
+ * A PostgreSQL database of its own on the run's server, copied from `template` (`template0`
+ * for an empty one): its URL, and `drop`, which also ends its connections.
+ */
+export async function createScratchPostgres(
+  template: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('testDatabaseUrl');
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for a PostgreSQL database');
+  const name = `ekispot_test_${randomUUID().replaceAll('-', '')}`;
+  await queryOnce(adminUrl, `create database ${name} template ${template}`);
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: async () => {
+      await queryOnce(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** One statement on a connection of its own (opened and closed around it). */
+export async function queryOnce<T extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 /** A fresh database for one test file, copied from the run's template (real PostgreSQL either way). */
 export async function createTestDatabase(
   options: {
@@ -24,18 +58,11 @@ export async function createTestDatabase(
   } = {},
 ): Promise<DatabaseHandle> {
   if (testDriver === 'postgres') {
-    const adminUrl = inject('testDatabaseUrl');
     const template = inject('postgresTemplate');
-    if (!adminUrl || !template)
-      throw new Error('TEST_DATABASE_URL is required for the postgres test driver');
-    const name = `ekispot_test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    await admin.end();
+    if (!template) throw new Error('TEST_DATABASE_URL is required for the postgres test driver');
+    const scratch = await createScratchPostgres(template);
     // Dropping the database at the end terminates its connections; that is expected here.
-    const url = withDatabase(adminUrl, name);
-    const handle = await openPostgres(options.connectVia?.(url) ?? url, {
+    const handle = await openPostgres(options.connectVia?.(scratch.url) ?? scratch.url, {
       onIdleError: () => {},
       ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     });
@@ -43,10 +70,7 @@ export async function createTestDatabase(
       ...handle,
       close: async () => {
         await handle.close();
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
+        await scratch.drop();
       },
     };
   }

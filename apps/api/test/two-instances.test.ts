@@ -14,6 +14,7 @@ import { connectTestRedis, dropTestKeys, testRedisPrefix, testRedisUrl } from '.
 import { startRoundRobinProxy } from './round-robin-proxy.js';
 import { startS3Server } from './s3-server.js';
 import { openSse } from './sse-client.js';
+import { queryOnce } from './test-app.js';
 import { startTestSmtpServer } from './smtp-test-server.js';
 
 /**
@@ -37,15 +38,8 @@ let one: Instance;
 let two: Instance;
 let instanceEnv: Record<string, string>;
 
-async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+  queryOnce<T>(databaseUrl, text, values);
 
 beforeAll(async () => {
   if (!run) return;

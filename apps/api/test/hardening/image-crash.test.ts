@@ -3,13 +3,13 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { solidPng } from '../fixtures/images/image-fixtures.js';
-import { withDatabase } from '../global-setup.js';
 import { ensureSharedBuilt, startInstance, waitHealthy, type Instance } from '../instance.js';
 import { NEAR_TOKYO_STATION } from '../post-client.js';
 import { startS3Server } from '../s3-server.js';
+import { createScratchPostgres, queryOnce } from '../test-app.js';
 import { imageStorageFromConfig } from '../../src/modules/images/image-storage-config.js';
 
 /**
@@ -24,8 +24,8 @@ import { imageStorageFromConfig } from '../../src/modules/images/image-storage-c
 const adminUrl = inject('testDatabaseUrl');
 const template = inject('postgresTemplate');
 const run = inject('testDriver') === 'postgres' && adminUrl !== null && template !== null;
-const databaseName = `ekispot_crash_${randomUUID().replaceAll('-', '')}`;
 
+let scratch: Awaited<ReturnType<typeof createScratchPostgres>> | undefined;
 let databaseUrl = '';
 let dataDir = '';
 let instance: Instance | undefined;
@@ -74,15 +74,8 @@ async function storedFiles(): Promise<string[]> {
   return keys;
 }
 
-async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+  queryOnce<T>(databaseUrl, text, values);
 
 async function start(name: string): Promise<Instance> {
   const started = await startInstance(name, {
@@ -98,11 +91,8 @@ async function start(name: string): Promise<Instance> {
 beforeAll(async () => {
   if (!run) return;
   await ensureSharedBuilt();
-  const admin = new pg.Client({ connectionString: adminUrl! });
-  await admin.connect();
-  await admin.query(`create database ${databaseName} template ${template}`);
-  await admin.end();
-  databaseUrl = withDatabase(adminUrl!, databaseName);
+  scratch = await createScratchPostgres(template!);
+  databaseUrl = scratch.url;
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-crash-'));
   s3 = await startS3Server('ekispot-crash');
   await startHoldingProxy(s3.port);
@@ -111,10 +101,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (!run) return;
   await instance?.stop('SIGKILL');
-  const admin = new pg.Client({ connectionString: adminUrl! });
-  await admin.connect();
-  await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  await scratch?.drop();
   await fs.rm(dataDir, { recursive: true, force: true });
   proxy.closeAllConnections();
   await new Promise((resolve) => proxy.close(resolve));

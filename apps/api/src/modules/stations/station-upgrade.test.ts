@@ -1,17 +1,19 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { asc } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../../test/auth-client.js';
-import { withDatabase } from '../../../test/global-setup.js';
 import { createPostClient } from '../../../test/post-client.js';
 import { silentLogger } from '../../../test/silent-logger.js';
-import { testConfig, testDriver } from '../../../test/test-app.js';
+import {
+  createScratchPostgres,
+  queryOnce,
+  testConfig,
+  testDriver,
+} from '../../../test/test-app.js';
 import { buildApp } from '../../app.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../../db/database.js';
 import * as schema from '../../db/schema/index.js';
@@ -43,26 +45,14 @@ async function releaseDump(): Promise<string> {
 async function openReleaseDatabase(): Promise<DatabaseHandle> {
   const dump = await releaseDump();
   if (testDriver === 'postgres') {
-    const adminUrl = inject('testDatabaseUrl')!;
-    const name = `ekispot_test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name} template template0`);
-    await admin.end();
-    const url = withDatabase(adminUrl, name);
-    const loader = new pg.Client({ connectionString: url });
-    await loader.connect();
-    await loader.query(dump);
-    await loader.end();
-    const handle = await openPostgres(url, { onIdleError: () => {} });
+    const scratch = await createScratchPostgres('template0');
+    await queryOnce(scratch.url, dump);
+    const handle = await openPostgres(scratch.url, { onIdleError: () => {} });
     return {
       ...handle,
       close: async () => {
         await handle.close();
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
+        await scratch.drop();
       },
     };
   }

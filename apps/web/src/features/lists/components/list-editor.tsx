@@ -21,8 +21,7 @@ import { useDeleteList } from '../api/delete-list';
 import { useList } from '../api/get-list';
 import { useListItems } from '../api/get-list-items';
 import { useUpdateList } from '../api/update-list';
-import { AddPostToList, type PostPickerRender } from './add-post-to-list';
-import { AddStationToList, type StationPickerRender } from './add-station-to-list';
+import { AddFromPicker, type PostPickerRender, type StationPickerRender } from './add-from-picker';
 import { ListForm } from './list-form';
 import { ListItemsEditor } from './list-items-editor';
 
@@ -139,12 +138,18 @@ function ListUpdateLoaded({
         </Typography>
         <ListItemsEditor listId={listId} items={items.data} onNotice={notice.show} />
         <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap' }}>
-          <AddStationToList
+          <AddFromPicker
+            kind="station"
             listId={listId}
             renderPicker={renderStationPicker}
             onNotice={notice.show}
           />
-          <AddPostToList listId={listId} renderPicker={renderPostPicker} onNotice={notice.show} />
+          <AddFromPicker
+            kind="post"
+            listId={listId}
+            renderPicker={renderPostPicker}
+            onNotice={notice.show}
+          />
         </Stack>
       </Box>
       <Divider sx={{ my: 4 }} />
