@@ -51,7 +51,7 @@ describeInBrowser('pages', () => {
     const { page } = await browser.newPage();
     await open(page, '/station/1130101');
     await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
-    await page.getByRole('link', { name: 'JR山手線' }).click();
+    await page.getByRole('link', { name: 'JR山手線', exact: true }).click();
     await page.waitForURL(/\/line\/11302$/);
     await page.getByRole('heading', { level: 1, name: 'JR山手線' }).waitFor();
     await page.getByRole('region', { name: 'JR山手線の駅の地図' }).waitFor();
