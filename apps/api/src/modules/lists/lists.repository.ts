@@ -1,13 +1,12 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
+import { notRelatedTo } from '../../db/related-members.js';
 import {
-  blocks,
   follows,
   images,
   listItems,
   lists,
-  mutes,
   postImages,
   posts,
   prefectures,
@@ -99,9 +98,7 @@ export function findListViews(
 /** Owners the viewer blocked or muted, or who blocked the viewer, stay off the timelines. */
 function hiddenFromViewer(viewerId: string | null): SQL | undefined {
   if (!viewerId) return undefined;
-  return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${lists.userId})
-      or (${blocks.blockerId} = ${lists.userId} and ${blocks.blockedId} = ${viewerId}))
-    and not exists (select 1 from ${mutes} where ${mutes.muterId} = ${viewerId} and ${mutes.mutedId} = ${lists.userId})`;
+  return notRelatedTo(lists.userId, viewerId, ['blocked', 'blockedBy', 'muted']);
 }
 
 export async function findList(

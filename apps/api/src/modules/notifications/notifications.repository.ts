@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
+import { notRelatedTo } from '../../db/related-members.js';
 import {
-  blocks,
   comments,
-  mutes,
   notificationPreferences,
   notifications,
   posts,
@@ -39,9 +38,7 @@ export interface NotificationValues {
 /** Members who never hear from the actor: themself, either side of a block, and muters. */
 function mayHearFrom(recipient: SQL, actorId: string): SQL {
   return sql`${recipient} <> ${actorId}::uuid
-    and not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${recipient} and ${blocks.blockedId} = ${actorId}::uuid)
-      or (${blocks.blockerId} = ${actorId}::uuid and ${blocks.blockedId} = ${recipient}))
-    and not exists (select 1 from ${mutes} where ${mutes.muterId} = ${recipient} and ${mutes.mutedId} = ${actorId}::uuid)`;
+    and ${notRelatedTo(recipient, actorId, ['blocked', 'blockedBy', 'mutedBy'])}`;
 }
 
 /**
@@ -137,8 +134,7 @@ export async function findRecipientsOfComment(db: Database, commentId: string): 
 /** Notifications from members the recipient blocked or muted since are not shown either. */
 export const visibleTo = (userId: string) =>
   sql`${notifications.userId} = ${userId}::uuid
-    and not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${userId}::uuid and ${blocks.blockedId} = ${notifications.actorId})
-    and not exists (select 1 from ${mutes} where ${mutes.muterId} = ${userId}::uuid and ${mutes.mutedId} = ${notifications.actorId})`;
+    and ${notRelatedTo(notifications.actorId, userId, ['blocked', 'muted'])}`;
 
 export interface GroupRow {
   type: NotificationType;

@@ -10,6 +10,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
+import { notRelatedTo } from '../../db/related-members.js';
 import {
   blocks,
   comments,
@@ -124,8 +125,7 @@ export interface PostListFilter {
 /** Posts by members the viewer blocked or muted are left out of the viewer's lists. */
 export function notHiddenFrom(viewerId: string | null, authorColumn: SQLWrapper): SQL | undefined {
   if (!viewerId) return undefined;
-  return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${authorColumn})
-    and not exists (select 1 from ${mutes} where ${mutes.muterId} = ${viewerId} and ${mutes.mutedId} = ${authorColumn})`;
+  return notRelatedTo(authorColumn, viewerId, ['blocked', 'muted']);
 }
 
 const parent = alias(posts, 'parent');

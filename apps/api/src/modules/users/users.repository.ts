@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { notRelatedTo } from '../../db/related-members.js';
 import {
   blocks,
   follows,
@@ -176,7 +177,7 @@ function summaryColumns(viewerId: string | null) {
 /** Members the viewer blocked are left out of every list they read. */
 function notBlockedBy(viewerId: string | null): SQL | undefined {
   if (!viewerId) return undefined;
-  return sql`not exists (select 1 from ${blocks} as b where b.blocker_id = ${viewerId} and b.blocked_id = ${users.id})`;
+  return notRelatedTo(users.id, viewerId, ['blocked']);
 }
 
 /** The NFKC, lower-cased form names are searched in (the index uses the same function). */
