@@ -46,7 +46,8 @@ function acceptsEncoding(header: string | undefined, encoding: string): boolean 
   });
 }
 
-function etagOf(body: string | Buffer): string {
+/** A strong ETag over exact bytes. */
+export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE_PATH, isWebRoutePath } from '@ekispot/shared';
 import type { ImageStorage } from '../modules/images/image-storage.js';
+import { jsonForScript } from '../lib/script-json.js';
 import { declareScopeAccess } from './access.js';
 import { archiveAssets, archiveKeyOf, assetContentType } from './asset-archive.js';
 import { opensOnCountryView, readTopPagePreloads } from './top-page-preload.js';
@@ -32,6 +33,8 @@ export interface PageHead {
   url: string;
   type: 'website' | 'article' | 'profile';
   image: { url: string; width?: number; height?: number; alt: string } | null;
+  /** schema.org objects, each written as a JSON-LD script (modules/seo/structured-data.ts). */
+  structuredData?: readonly Readonly<Record<string, unknown>>[];
 }
 
 /** Replaces the template's title and description and adds the preview tags. */
@@ -64,6 +67,9 @@ export function applyHead(html: string, head: PageHead): string {
         meta('property', 'og:image:height', head.image.height),
       );
     }
+  }
+  for (const data of head.structuredData ?? []) {
+    tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
   }
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(head.title)}</title>`)

@@ -1,11 +1,21 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
-import { images, postImages, posts, stationGroups, users } from '../../db/schema/index.js';
+import {
+  images,
+  postImages,
+  posts,
+  prefectures,
+  stationGroups,
+  users,
+} from '../../db/schema/index.js';
 
 const parents = alias(posts, 'parent');
 
-/** What a link preview needs of a post: one query, with its parent's title and first photo. */
+/**
+ * What a link preview and the page's structured data need of a post: one query, with its
+ * author, station, parent and first photo.
+ */
 export async function findPostPreview(db: Database, id: string) {
   const [row] = await db
     .select({
@@ -15,14 +25,25 @@ export async function findPostPreview(db: Database, id: string) {
       body: posts.body,
       startsAt: posts.startsAt,
       endsAt: posts.endsAt,
+      lat: posts.lat,
+      lng: posts.lng,
+      userId: posts.userId,
+      authorName: users.name,
       stationName: stationGroups.name,
+      stationLat: stationGroups.lat,
+      stationLng: stationGroups.lng,
+      prefectureName: prefectures.name,
       parentTitle: parents.title,
+      parentLat: parents.lat,
+      parentLng: parents.lng,
       imageId: images.id,
       imageWidth: images.width,
       imageHeight: images.height,
     })
     .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
+    .leftJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
     .leftJoin(parents, eq(parents.id, posts.parentPostId))
     .leftJoin(postImages, eq(postImages.postId, posts.id))
     .leftJoin(images, eq(images.id, postImages.imageId))

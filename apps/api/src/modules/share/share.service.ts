@@ -1,7 +1,13 @@
 import { POST_KIND_LABELS, postDisplayTitle } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import type { HeadResult, PageHead } from '../../plugins/web.js';
-import { findListPreview } from '../lists/lists.service.js';
+import { findListPreview, listItems } from '../lists/lists.service.js';
+import {
+  eventStructuredData,
+  listStructuredData,
+  spotStructuredData,
+  stationStructuredData,
+} from '../seo/seo.service.js';
 import {
   findGroup,
   findLineSummary,
@@ -13,7 +19,8 @@ import * as repository from './share.repository.js';
 /**
  * Link previews (OGP and Twitter cards) for shared pages: `/post/{postId}` and
  * `/station/{stationGroupId}`, `/line/{lineId}`, `/profile/{userId}/…` and public lists' `/list/{listId}`. Crawlers do not run the web app, so the server writes the
- * tags into the HTML it sends; other paths keep the default head.
+ * tags into the HTML it sends, with the structured data of stations, events, spots and lists
+ * (docs/seo.md#structured-data); other paths keep the default head.
  */
 
 const SITE = 'えきスポ';
@@ -80,6 +87,50 @@ function previewImage(publicUrl: string, photo: PreviewPhoto, alt: string): Page
   };
 }
 
+const profileUrl = (publicUrl: string, userId: string) => `${publicUrl}/profile/${userId}/posts`;
+
+/** An event's or a spot's structured data; none for a photo. */
+function postStructuredData(
+  publicUrl: string,
+  row: repository.PostPreviewRow,
+  head: Pick<PageHead, 'url' | 'description' | 'image'>,
+) {
+  const post = {
+    url: head.url,
+    title: postTitle(row),
+    description: head.description,
+    imageUrl: head.image?.url ?? null,
+  };
+  const lat = row.lat ?? row.parentLat ?? row.stationLat;
+  const lng = row.lng ?? row.parentLng ?? row.stationLng;
+  const place = {
+    name: row.parentTitle || (row.stationName ? `${row.stationName}駅` : post.title),
+    point: lat !== null && lng !== null ? { lat, lng } : null,
+    prefectureName: row.prefectureName,
+  };
+  if (row.kind === 'event' && row.startsAt) {
+    return eventStructuredData({ ...post, startsAt: row.startsAt, endsAt: row.endsAt }, place, {
+      name: row.authorName,
+      url: profileUrl(publicUrl, row.userId),
+    });
+  }
+  if (row.kind === 'spot') return spotStructuredData(post, place);
+  return [];
+}
+
+/** A public list's items as its structured data names them: each with its page. */
+async function listElements(db: Database, publicUrl: string, listId: string) {
+  const { items } = await listItems({ db }, listId, null);
+  return items.flatMap(({ position, station, post }) => {
+    if (station) {
+      return [{ position, url: `${publicUrl}/station/${station.id}`, name: `${station.name}駅` }];
+    }
+    return post
+      ? [{ position, url: `${publicUrl}/post/${post.id}`, name: postDisplayTitle(post) }]
+      : [];
+  });
+}
+
 export function createHeadRenderer(db: Database, publicUrl: string) {
   /** A post, station or member that does not exist is 'not-found': the page answers 404. */
   return async function renderHead(pathname: string): Promise<HeadResult> {
@@ -87,13 +138,14 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
     if (postId) {
       const row = await repository.findPostPreview(db, postId.toLowerCase());
       if (!row) return 'not-found';
-      return {
+      const head = {
         title: `${postTitle(row)} | ${SITE}`,
         description: postDescription(row),
         url: `${publicUrl}/post/${row.id}`,
         type: 'article',
         image: previewImage(publicUrl, row, postTitle(row)),
-      };
+      } as const;
+      return { ...head, structuredData: postStructuredData(publicUrl, row, head) };
     }
     const stationId = STATION_PATH.exec(pathname)?.[1];
     if (stationId) {
@@ -120,6 +172,10 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
         url: `${publicUrl}/station/${group.id}`,
         type: 'website',
         image: photo ? previewImage(publicUrl, photo, `${group.name}駅の写真`) : null,
+        structuredData: stationStructuredData({
+          ...group,
+          url: `${publicUrl}/station/${group.id}`,
+        }),
       };
     }
     const lineId = LINE_PATH.exec(pathname)?.[1];
@@ -141,12 +197,14 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
       // A private list has no preview: to a crawler it does not exist, as to any visitor.
       const list = await findListPreview(db, listId.toLowerCase());
       if (!list) return 'not-found';
+      const url = `${publicUrl}/list/${list.id}`;
+      const elements = await listElements(db, publicUrl, list.id);
       return {
         title: `${list.title} | ${SITE}`,
         description: summarize(
           `${list.user.name}さんのリスト（${list.item_count}件）。${list.description}`,
         ),
-        url: `${publicUrl}/list/${list.id}`,
+        url,
         type: 'article',
         image: list.cover
           ? previewImage(
@@ -159,6 +217,10 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
               `「${list.title}」のカバー写真`,
             )
           : null,
+        structuredData: listStructuredData(
+          { url, title: list.title, description: list.description, itemCount: list.item_count },
+          elements,
+        ),
       };
     }
     const userId = PROFILE_PATH.exec(pathname)?.[1];
@@ -169,7 +231,7 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
         title: `${user.name}さんのプロフィール | ${SITE}`,
         description:
           summarize(user.bio) || `${user.name}さんの${SITE}での投稿、行きたい駅やスポットです。`,
-        url: `${publicUrl}/profile/${user.id}/posts`,
+        url: profileUrl(publicUrl, user.id),
         type: 'profile',
         image: previewImage(publicUrl, user, `${user.name}さんのアイコン`),
       };
