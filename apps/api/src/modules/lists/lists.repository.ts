@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
+import { descending } from '../../db/order.js';
 import { notRelatedTo } from '../../db/related-members.js';
 import {
   follows,
@@ -24,8 +25,6 @@ const micros = (column: SQLWrapper) =>
   sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
 const fromMicros = (value: string) =>
   sql`(timestamptz 'epoch' + (${value}::text || ' microseconds')::interval)`;
-/** As the indexes are built (`desc nulls last`), so PostgreSQL walks them instead of sorting. */
-const descending = (column: SQLWrapper) => sql`${column} desc nulls last`;
 
 /* ---- Lists ---- */
 

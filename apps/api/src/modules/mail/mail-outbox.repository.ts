@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { descending } from '../../db/order.js';
 import { mailOutbox } from '../../db/schema/index.js';
 
 /** The only place with Drizzle queries for the mail outbox (docs/conventions.md#api-modules). */
@@ -68,7 +69,7 @@ export async function listRecentMails(db: Database, limit: number): Promise<Outb
   return db
     .select()
     .from(mailOutbox)
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .orderBy(descending(mailOutbox.createdAt), descending(mailOutbox.id))
     .limit(limit);
 }
 

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
+import { descending } from '../../db/order.js';
 import {
   images,
   postImages,
@@ -63,7 +64,7 @@ export async function findStationPreviewImage(db: Database, stationGroupId: numb
     .innerJoin(postImages, and(eq(postImages.postId, posts.id), eq(postImages.position, 0)))
     .innerJoin(images, eq(images.id, postImages.imageId))
     .where(eq(posts.stationGroupId, stationGroupId))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .orderBy(descending(posts.createdAt), descending(posts.id))
     .limit(1);
   return row ?? null;
 }

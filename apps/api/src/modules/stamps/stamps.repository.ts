@@ -1,5 +1,6 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { descending } from '../../db/order.js';
 import { stamps, users } from '../../db/schema/index.js';
 
 /** The only place with Drizzle queries for stamps (docs/conventions.md#api-modules). */
@@ -31,7 +32,7 @@ export async function findLatestStamp(db: Database, userId: string) {
     .select({ stationGroupId: stamps.stationGroupId, collectedAt: stamps.collectedAt })
     .from(stamps)
     .where(eq(stamps.userId, userId))
-    .orderBy(desc(stamps.collectedAt), desc(stamps.id))
+    .orderBy(descending(stamps.collectedAt), descending(stamps.id))
     .limit(1);
   return row ?? null;
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { descending } from '../../db/order.js';
 import { notRelatedTo } from '../../db/related-members.js';
 import {
   blocks,
@@ -25,7 +26,6 @@ const micros = (column: SQLWrapper) =>
  * Descending as the indexes are built (`desc nulls last`): a bare `desc` means nulls first to
  * PostgreSQL, which then cannot walk those indexes and sorts every row instead.
  */
-const descending = (column: SQLWrapper) => sql`${column} desc nulls last`;
 const fromMicros = (value: string) =>
   sql`(timestamptz 'epoch' + (${value}::text || ' microseconds')::interval)`;
 
