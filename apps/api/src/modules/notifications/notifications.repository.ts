@@ -1,9 +1,11 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
+import { descending } from '../../db/order.js';
 import { notRelatedTo } from '../../db/related-members.js';
 import {
   comments,
+  notificationGroups,
   notificationPreferences,
   notifications,
   posts,
@@ -22,7 +24,7 @@ export type NotificationType = (typeof notifications.$inferSelect)['type'];
 /** A UUIDv7 made in SQL (PostgreSQL 15 has no uuidv7()), so a fan-out is one statement. */
 const UUID_V7 = sql`encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing substring(int8send((extract(epoch from clock_timestamp()) * 1000)::bigint) from 3) from 1 for 6), 52, 1), 53, 1), 'hex')::uuid`;
 
-const micros = (column: SQL | typeof notifications.createdAt) =>
+const micros = (column: SQLWrapper) =>
   sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
 
 export interface NotificationValues {
@@ -151,87 +153,49 @@ export interface GroupRow {
   stationGroupId: number | null;
 }
 
-const TIME_ZONE = 'Asia/Tokyo';
-
 const cursorTime = (after: PageKey) =>
   sql`(timestamptz 'epoch' + (${after.micros}::text || ' microseconds')::interval)`;
 
 /**
- * The notifications of whole Japan days: the `days` days up to and including the day of the
- * cursor (or of now). A group never spans days, so grouping these rows gives whole groups.
- */
-function withinDays(after: PageKey | null, days: number | null): SQL | undefined {
-  const anchor = after ? cursorTime(after) : sql`now()`;
-  const day = sql`date_trunc('day', ${anchor} at time zone ${sql.raw(`'${TIME_ZONE}'`)})`;
-  const end = sql`${notifications.createdAt} < (${day} + interval '1 day') at time zone ${sql.raw(`'${TIME_ZONE}'`)}`;
-  if (days === null) return after ? end : undefined;
-  return sql`${end} and ${notifications.createdAt} >= (${day} - make_interval(days => ${days - 1})) at time zone ${sql.raw(`'${TIME_ZONE}'`)}`;
-}
-
-/**
- * Notifications grouped by type and target within one day (Japan time), newest group first,
- * keyed by the group's newest notification (time, id). `limit + 1` rows for paging. Groups of
- * a later day always come first, so only the last `days` days need reading when they hold a
- * page (null: every day; notifications.service.ts widens the window until a page is full).
+ * A page of groups (type and target within one Japan day), newest group first, keyed by the
+ * group's newest notification (time, id); `limit + 1` rows for paging. The groups are kept by
+ * triggers (db/schema/notifications.ts `notificationGroups`), so a page is a walk of one index.
  */
 export async function findGroups(
   db: Database,
   userId: string,
   after: PageKey | null,
   limit: number,
-  days: number | null = null,
 ): Promise<GroupRow[]> {
-  const order = sql`order by ${notifications.createdAt} desc, ${notifications.id} desc`;
-  const grouped = db
-    .select({
-      type: notifications.type,
-      targetKey: notifications.targetKey,
-      latestId: sql<string>`(array_agg(${notifications.id} ${order}))[1]`.as('latest_id'),
-      latestAt: sql<Date>`max(${notifications.createdAt})`.as('latest_at'),
-      ids: sql<string[]>`array_agg(${notifications.id} ${order})`.as('ids'),
-      actorIds: sql<string[]>`(array_agg(${notifications.actorId} ${order}))[1:3]`.as('actor_ids'),
-      actorCount: sql<number>`count(*)::int`.as('actor_count'),
-      read: sql<boolean>`bool_and(${notifications.readAt} is not null)`.as('read'),
-      postId: sql<string | null>`(array_agg(${notifications.postId}))[1]`.as('post_id'),
-      commentId: sql<string | null>`(array_agg(${notifications.commentId} ${order}))[1]`.as(
-        'comment_id',
-      ),
-      stationGroupId: sql<number | null>`(array_agg(${notifications.stationGroupId}))[1]`.as(
-        'station_group_id',
-      ),
-    })
-    .from(notifications)
-    .where(and(visibleTo(userId), withinDays(after, days)))
-    .groupBy(
-      notifications.type,
-      notifications.targetKey,
-      sql`(${notifications.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)})::date`,
-    )
-    .as('g');
+  const g = notificationGroups;
   const rows = await db
     .select({
-      type: grouped.type,
-      targetKey: grouped.targetKey,
-      latestId: grouped.latestId,
-      latestAt: grouped.latestAt,
-      latestMicros: micros(sql`${grouped.latestAt}`),
-      ids: grouped.ids,
-      actorIds: grouped.actorIds,
-      actorCount: grouped.actorCount,
-      read: grouped.read,
-      postId: grouped.postId,
-      commentId: grouped.commentId,
-      stationGroupId: grouped.stationGroupId,
+      type: g.type,
+      targetKey: g.targetKey,
+      latestId: g.latestId,
+      latestAt: g.latestAt,
+      latestMicros: micros(g.latestAt),
+      ids: g.ids,
+      actorIds: g.actorIds,
+      actorCount: g.actorCount,
+      read: g.read,
+      postId: g.postId,
+      commentId: g.commentId,
+      stationGroupId: g.stationGroupId,
     })
-    .from(grouped)
+    .from(g)
     .where(
-      after
-        ? sql`(${grouped.latestAt}, ${grouped.latestId}) < (${cursorTime(after)}, ${after.id}::uuid)`
-        : undefined,
+      and(
+        eq(g.userId, userId),
+        sql`${g.actorCount} > 0`,
+        after
+          ? sql`(${g.latestAt}, ${g.latestId}) < (${cursorTime(after)}, ${after.id}::uuid)`
+          : undefined,
+      ),
     )
-    .orderBy(sql`${grouped.latestAt} desc`, sql`${grouped.latestId} desc`)
+    .orderBy(descending(g.latestAt), descending(g.latestId))
     .limit(limit);
-  return rows.map((row) => ({ ...row, latestAt: new Date(row.latestAt) }));
+  return rows;
 }
 
 export async function findActors(db: Database, ids: readonly string[]) {
@@ -268,11 +232,12 @@ export async function findStationTargets(db: Database, ids: readonly number[]) {
     .where(inArray(stationGroups.id, [...ids]));
 }
 
+/** Unread notifications from members the recipient has not blocked or muted: the groups' sum. */
 export async function countUnread(db: Database, userId: string): Promise<number> {
   const [row] = await db
-    .select({ value: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(visibleTo(userId), isNull(notifications.readAt)));
+    .select({ value: sql<number>`coalesce(sum(${notificationGroups.unreadCount}), 0)::int` })
+    .from(notificationGroups)
+    .where(and(eq(notificationGroups.userId, userId), sql`${notificationGroups.unreadCount} > 0`));
   return row?.value ?? 0;
 }
 

@@ -185,21 +185,12 @@ export async function notifyOfEvent(tx: Database, event: DomainEvent): Promise<v
   }
 }
 
-/** Days read for a page of groups, widening until the page is full (null: all). */
-const GROUP_WINDOWS_DAYS = [1, 7, 31, null] as const;
-
 export async function listNotifications(
   db: Database,
   userId: string,
   query: { cursor?: string; limit: number },
 ): Promise<NotificationPage> {
-  const after = decodeCursor(query.cursor);
-  // A page usually lies within the last day or week: read those days first, then widen.
-  let rows: repository.GroupRow[] = [];
-  for (const days of GROUP_WINDOWS_DAYS) {
-    rows = await repository.findGroups(db, userId, after, query.limit + 1, days);
-    if (rows.length > query.limit) break;
-  }
+  const rows = await repository.findGroups(db, userId, decodeCursor(query.cursor), query.limit + 1);
   const page = toPage(
     rows.map((row) => ({ ...row, cursorKey: { micros: row.latestMicros, id: row.latestId } })),
     query.limit,
