@@ -8,7 +8,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** What the server sends as text and the browser fetches on a visit (source maps are not). */
-const COMPRESSIBLE = /\.(?:js|mjs|css|json|geojson|svg|txt)$/;
+const COMPRESSIBLE = /\.(?:js|mjs|css|json|geojson|svg|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than the headers cost. */
 const MIN_BYTES = 1024;
 

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildIdPlugin } from './build-id-plugin';
 import { precompressPlugin } from './precompress-plugin';
+import { webManifestPlugin } from './web-manifest-plugin';
 
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
 const FRAMEWORK_MODULES = packages([
@@ -74,6 +75,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     buildIdPlugin(buildId),
+    webManifestPlugin(),
     precompressPlugin({ brotliQuality: brotliQualityFromEnv(process.env.BUILD_BROTLI_QUALITY) }),
   ],
   resolve: { alias: { '@ekispot/shared': sharedSource } },

@@ -31,6 +31,8 @@ export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
   { path: '/unsubscribe/:token', params: token },
   { path: '/leave' },
   { path: '/notifications' },
+  // The signed-in member's own stamp book, an address without their id (the app's shortcut).
+  { path: '/stamps' },
   { path: '/settings/profile' },
   { path: '/list/create' },
   { path: '/list/update' },

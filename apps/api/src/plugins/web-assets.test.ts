@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';
 
@@ -10,8 +11,45 @@ const SCRIPT = `export const names = ${JSON.stringify(Array.from({ length: 300 }
 /** An asset the build left uncompressed (as if written by hand into public/). */
 const STYLE = `.map { color: #1b5e20; }\n`.repeat(200);
 
+/**
+ * The web app manifest as apps/web/web-manifest-plugin.ts writes it (the members the server's
+ * answer depends on), with the icons it names drawn at their sizes, and its brotli copy.
+ */
+const MANIFEST = {
+  id: '/',
+  name: 'えきスポ - 駅と周辺スポットの地図',
+  short_name: 'えきスポ',
+  start_url: '/?source=pwa',
+  display: 'standalone',
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+  shortcuts: [
+    {
+      name: '通知',
+      url: '/notifications',
+      icons: [{ src: '/icons/shortcut-notifications.png', sizes: '96x96', type: 'image/png' }],
+    },
+  ],
+};
+
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let distDir: string;
+
+async function writeManifestAndIcons() {
+  const text = JSON.stringify(MANIFEST);
+  await fs.writeFile(path.join(distDir, 'manifest.webmanifest'), text);
+  await fs.writeFile(path.join(distDir, 'manifest.webmanifest.br'), zlib.brotliCompressSync(text));
+  await fs.mkdir(path.join(distDir, 'icons'));
+  const icons = [...MANIFEST.icons, ...MANIFEST.shortcuts.flatMap((shortcut) => shortcut.icons)];
+  for (const icon of icons) {
+    const [width = 0, height = 0] = icon.sizes.split('x').map(Number);
+    await sharp({ create: { width, height, channels: 4, background: '#1b5e20' } })
+      .png()
+      .toFile(path.join(distDir, icon.src));
+  }
+}
 
 beforeAll(async () => {
   distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-dist-'));
@@ -26,6 +64,7 @@ beforeAll(async () => {
     path.join(distDir, 'assets', 'map-worker-d4.mjs'),
     'self.onmessage = () => {};',
   );
+  await writeManifestAndIcons();
   ctx = await createTestApp({ WEB_DIST_DIR: distDir });
 });
 afterAll(async () => {
@@ -91,6 +130,43 @@ describe('headers of built assets (docs/security.md#headers)', () => {
       const { headers } = await get(url);
       expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+});
+
+describe('the web app manifest (docs/pwa.md#serving)', () => {
+  it('is sent as application/manifest+json, revalidated on every use', async () => {
+    const response = await get('/manifest.webmanifest');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json\b/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual(MANIFEST);
+
+    const etag = String(response.headers.etag);
+    const again = await ctx.app.inject({
+      url: '/manifest.webmanifest',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('keeps its type when sent as the build compressed it', async () => {
+    const response = await get('/manifest.webmanifest', 'gzip, deflate, br');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json\b/);
+    expect(JSON.parse(zlib.brotliDecompressSync(response.rawPayload).toString())).toEqual(MANIFEST);
+  });
+
+  it('names icons that answer as PNG images of the sizes it states', async () => {
+    const manifest = (await get('/manifest.webmanifest')).json<typeof MANIFEST>();
+    const icons = [...manifest.icons, ...manifest.shortcuts.flatMap((shortcut) => shortcut.icons)];
+    expect(icons.length).toBeGreaterThan(0);
+    for (const icon of icons) {
+      const response = await get(icon.src);
+      expect(response.statusCode, icon.src).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      const { width, height, format } = await sharp(response.rawPayload).metadata();
+      expect(`${format} ${width}x${height}`, icon.src).toBe(`png ${icon.sizes}`);
     }
   });
 });

@@ -129,6 +129,9 @@ export const webPlugin = fp(
         if (relative.startsWith(`assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
         } else {
+          // Fixed names, new content with each build: the web app manifest and its icons among
+          // them, revalidated by ETag (the manifest's type, application/manifest+json, comes
+          // from its extension; docs/pwa.md#serving).
           res.header('Cache-Control', 'no-cache');
         }
       },

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { meQueryOptions } from '../features/auth/api/get-me';
+import { listenForInstallPrompt } from '../features/install/install-prompt';
 import { prefetchTopMap } from '../features/stations/api/prefetch-top-map';
 import { paths } from '../config/paths';
 import { setUnauthorizedHandler } from '../lib/api-client';
@@ -24,6 +25,10 @@ setUnauthorizedHandler(createUnauthorizedHandler(queryClient, router));
 
 // Vite reports a failed preload of a lazy chunk here (a deploy replaced the files).
 window.addEventListener('vite:preloadError', (event) => handlePreloadError(event));
+
+// Chromium offers its install prompt once, maybe before the hint that uses it has mounted
+// (docs/pwa.md#the-install-hint).
+listenForInstallPrompt();
 
 // Fetch the session at start-up; pages and guards reuse the result.
 void queryClient.prefetchQuery(meQueryOptions());

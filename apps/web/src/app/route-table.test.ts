@@ -50,6 +50,7 @@ const SPEC_ROUTES: [
   ['/profile/:userId/lists', 'open', null],
   ['/profile/:userId/posts', 'open', null],
   ['/profile/:userId/stamps', 'open', null],
+  ['/stamps', 'auth', null, 'スタンプ帳'],
   ['/rankings/impact', 'open', null, '影響度数ランキング'],
   ['/rankings/post', 'open', null, '投稿数ランキング'],
   ['/timeline/list/all', 'open', null],

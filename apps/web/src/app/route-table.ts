@@ -24,6 +24,14 @@ const rankings: LazyRouteModule = () => import('./routes/rankings');
 
 const profile: LazyRouteModule = () => import('./routes/profile');
 const profileRedirect: LazyRouteModule = () => import('./routes/profile-redirect');
+/**
+ * In the profile redirects' module: a module of its own would reach the shared code without the
+ * messages and split their common chunk, one more request on every first visit.
+ */
+const stampBookRedirect: LazyRouteModule = () =>
+  import('./routes/profile-redirect').then(({ OwnStampBookRedirect }) => ({
+    Component: OwnStampBookRedirect,
+  }));
 const users: LazyRouteModule = () => import('./routes/users');
 const listEditor: LazyRouteModule = () => import('./routes/list-editor');
 const listDetail: LazyRouteModule = () => import('./routes/list-detail');
@@ -157,6 +165,8 @@ export const routeTable: readonly AppRouteDefinition[] = [
   page(paths.profileLists.path, 'リスト', 'open', profile, { params: userParam }),
   page(paths.profilePosts.path, '投稿', 'open', profile, { params: userParam }),
   page(paths.profileStamps.path, 'スタンプ', 'open', profile, { params: userParam }),
+  // The installed app's shortcut (docs/pwa.md#the-manifest): the member's own stamp tab.
+  page(paths.stampBook.path, 'スタンプ帳', 'auth', stampBookRedirect),
   // The profile itself and the short tab addresses lead to the tabs above.
   page(paths.profile.path, 'プロフィール', 'open', profileRedirect, { params: userParam }),
   ...PROFILE_ACTION_TABS.map((tab) =>

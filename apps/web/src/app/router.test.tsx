@@ -148,6 +148,17 @@ describe('router', () => {
     }
   });
 
+  it("sends /stamps, the installed app's shortcut, to the member's own stamp book", async () => {
+    const visitor = renderAt('/stamps');
+    await waitFor(() => expect(visitor.state.location.pathname).toBe('/login'));
+    expect(visitor.state.location.search).toBe(`?redirect=${encodeURIComponent('/stamps')}`);
+    cleanup();
+
+    stubSession(true);
+    const member = renderAt('/stamps');
+    await waitFor(() => expect(member.state.location.pathname).toBe(`/profile/${USER_ID}/stamps`));
+  });
+
   it('lets signed-in users open auth pages', async () => {
     stubSession(true);
     renderAt('/notifications');

@@ -114,6 +114,8 @@ export const paths = {
     path: '/profile/:userId/stamps',
     href: (userId: string) => `/profile/${userId}/stamps`,
   },
+  /** The signed-in member's stamp book, without their id: leads to profileStamps. */
+  stampBook: { path: '/stamps', href: () => '/stamps' },
   rankingImpact: { path: '/rankings/impact', href: () => '/rankings/impact' },
   rankingPost: { path: '/rankings/post', href: () => '/rankings/post' },
   timelineListAll: { path: '/timeline/list/all', href: () => '/timeline/list/all' },

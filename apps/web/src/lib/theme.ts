@@ -3,6 +3,7 @@ import { createTheme } from '@mui/material/styles';
 import type { Theme } from '@mui/material/styles';
 import { CSS_FONT_FAMILY } from './fonts';
 import { LinkBehavior } from './link-behavior';
+import { THEME_COLORS } from './theme-colors';
 
 declare module '@mui/material/styles' {
   interface BreakpointOverrides {
@@ -18,9 +19,9 @@ export const theme: Theme = createTheme({
   breakpoints: { values: { ...BREAKPOINTS } },
   palette: {
     // Both colours reach WCAG AA contrast against white text and backgrounds.
-    primary: { main: '#1b5e20', contrastText: '#ffffff' },
-    secondary: { main: '#b71c1c', contrastText: '#ffffff' },
-    background: { default: '#f7f8f6' },
+    primary: { main: THEME_COLORS.primary, contrastText: THEME_COLORS.onColor },
+    secondary: { main: THEME_COLORS.secondary, contrastText: THEME_COLORS.onColor },
+    background: { default: THEME_COLORS.background },
   },
   // Japanese text has no capitals; the few latin words (GeoJSON, GPX) keep how they are spelled.
   typography: { fontFamily: FONT_FAMILY, button: { textTransform: 'none' } },

@@ -17,6 +17,7 @@ const DISALLOWED_PAGES = new Set([
   '/unsubscribe/:token',
   '/leave',
   '/notifications',
+  '/stamps',
   '/settings/profile',
   '/list/create',
   '/list/update',

@@ -24,6 +24,7 @@ export const DISALLOWED_PATHS: readonly string[] = [
   // A member's own pages and the editors (auth).
   '/leave',
   '/notifications',
+  '/stamps',
   '/settings/',
   '/list/create',
   '/list/update',

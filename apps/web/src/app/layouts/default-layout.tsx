@@ -2,12 +2,14 @@ import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
 import { AppFooter } from '../../components/layout/app-footer';
 import { MAIN_CONTENT_ID } from '../../components/layout/skip-link';
+import { InstallHint } from '../../features/install/components/install-hint';
 import { SessionBottomNav, SessionHeader } from './session-header';
 
 export function DefaultLayout() {
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <SessionHeader />
+      <InstallHint />
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
         <Outlet />
       </Box>

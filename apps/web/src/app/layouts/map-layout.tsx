@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
 import { MAIN_CONTENT_ID } from '../../components/layout/skip-link';
+import { InstallHint } from '../../features/install/components/install-hint';
 import { PostMenu } from './post-menu';
 import { SessionBottomNav, SessionHeader } from './session-header';
 
@@ -12,6 +13,8 @@ export function MapLayout() {
   return (
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <SessionHeader mapSearch />
+      {/* In the column, so the map gives it room rather than being covered (docs/pwa.md). */}
+      <InstallHint />
       <Box
         component="main"
         id={MAIN_CONTENT_ID}

@@ -1,5 +1,6 @@
 import { authMessages } from './auth';
 import { commonMessages } from './common';
+import { installMessages } from './install';
 import { listsMessages } from './lists';
 import { navigationMessages } from './navigation';
 import { notificationsMessages } from './notifications';
@@ -30,4 +31,5 @@ export const messages = {
   ...rankingsMessages,
   ...notificationsMessages,
   ...listsMessages,
+  ...installMessages,
 } as const;
