@@ -11,6 +11,7 @@ export * from './notifications.js';
 export * from './stations.js';
 export * from './posts.js';
 export * from './rankings.js';
+export * from './reports.js';
 export * from './stamps.js';
 export * from './web-routes.js';
 export * from './text.js';

@@ -6,3 +6,4 @@ export * from './social.js';
 export * from './stations.js';
 export * from './users.js';
 export * from './rankings.js';
+export * from './reports.js';

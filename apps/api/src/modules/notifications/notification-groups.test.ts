@@ -57,7 +57,7 @@ async function groupedFromScratch(): Promise<GroupFacts[]> {
     where not exists (select 1 from blocks b where b.blocker_id = n.user_id and b.blocked_id = n.actor_id)
       and not exists (select 1 from mutes u where u.muter_id = n.user_id and u.muted_id = n.actor_id)
     group by 1 order by 1`);
-  return rows.rows as unknown as GroupFacts[];
+  return (rows as unknown as { rows: GroupFacts[] }).rows;
 }
 
 async function keptGroups(): Promise<GroupFacts[]> {
@@ -65,7 +65,7 @@ async function keptGroups(): Promise<GroupFacts[]> {
     select user_id || '/' || type || '/' || target_key || '/' || day::text as key,
       ids, actor_count, unread_count
     from notification_groups where actor_count > 0 order by 1`);
-  return rows.rows as unknown as GroupFacts[];
+  return (rows as unknown as { rows: GroupFacts[] }).rows;
 }
 
 /** A fixed sequence of pseudo-random numbers (the same run every time). */
@@ -105,11 +105,12 @@ describe('notification groups', () => {
     for (const owner of owners)
       postsOf.set(owner, [(await newSpot(owner)).id, (await newSpot(owner)).id]);
     const pick = <T>(values: readonly T[]) => values[next(values.length)]!;
-    const otherThan = (owner: number) => 2 + next(members.length - 2);
+    // Actors are the members who own no posts here.
+    const anActor = () => 2 + next(members.length - 2);
 
     for (let step = 0; step < 120; step += 1) {
       const owner = pick(owners);
-      const actor = otherThan(owner);
+      const actor = anActor();
       const posts = postsOf.get(owner)!;
       const post = pick(posts);
       switch (next(9)) {

@@ -1,0 +1,68 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ReportCreateBody, ReportTargetKind } from '@ekispot/shared';
+import type { Database } from '../../db/database.js';
+import { comments, lists, posts, reports, users } from '../../db/schema/index.js';
+
+/** Drizzle queries for reports (docs/conventions.md#api-modules). */
+
+export type ReportRow = typeof reports.$inferSelect;
+
+/** Who owns the reported item, and whether the reporter can see it; null when there is none. */
+export async function findTarget(
+  db: Database,
+  kind: ReportTargetKind,
+  id: string,
+): Promise<{ ownerId: string; isPublic: boolean } | null> {
+  switch (kind) {
+    case 'post': {
+      const [row] = await db.select({ ownerId: posts.userId }).from(posts).where(eq(posts.id, id));
+      return row ? { ownerId: row.ownerId, isPublic: true } : null;
+    }
+    case 'comment': {
+      const [row] = await db
+        .select({ ownerId: comments.userId })
+        .from(comments)
+        .where(eq(comments.id, id));
+      return row ? { ownerId: row.ownerId, isPublic: true } : null;
+    }
+    case 'user': {
+      const [row] = await db
+        .select({ ownerId: users.id })
+        .from(users)
+        .where(and(eq(users.id, id), sql`${users.emailVerifiedAt} is not null`));
+      return row ? { ownerId: row.ownerId, isPublic: true } : null;
+    }
+    case 'list': {
+      const [row] = await db
+        .select({ ownerId: lists.userId, isPublic: lists.isPublic })
+        .from(lists)
+        .where(eq(lists.id, id));
+      return row ?? null;
+    }
+    default:
+      return kind satisfies never;
+  }
+}
+
+/** Writes the report, or returns null when the member already has one open about the item. */
+export async function insertOpenReport(
+  db: Database,
+  values: { reporterId: string; targetOwnerId: string } & ReportCreateBody,
+): Promise<ReportRow | null> {
+  const [row] = await db
+    .insert(reports)
+    .values({
+      reporterId: values.reporterId,
+      targetKind: values.target.kind,
+      targetId: values.target.id,
+      targetOwnerId: values.targetOwnerId,
+      reason: values.reason,
+      note: values.note || null,
+    })
+    .onConflictDoNothing({
+      target: [reports.reporterId, reports.targetKind, reports.targetId],
+      where: sql`${reports.status} = 'open'`,
+    })
+    .returning();
+  return row ?? null;
+}
