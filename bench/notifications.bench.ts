@@ -3,8 +3,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { measureLoadApart } from './lib/load.js';
 import { createScratchDatabase } from './lib/postgres.js';
 import { startServer, type RunningServer } from './lib/server.js';
 import { createSessions, idsOf, seedUsers, sequentialLatency, type Query } from './lib/sessions.js';
@@ -61,19 +61,13 @@ async function seed(query: Query) {
 
 async function measure(server: RunningServer, url: string, token: string) {
   const headers = { authorization: `Bearer ${token}` };
-  await autocannon({ url: `${server.url}${url}`, connections: 4, duration: 2, headers });
-  const result = await autocannon({
-    url: `${server.url}${url}`,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers,
-  });
+  // Warm up at the measured load: the first seconds after start-up (compiling, the first reads
+  // of each table, the collection of start-up garbage) are not the steady state measured here.
+  const load = { connections: CONNECTIONS, headers };
+  await measureLoadApart(`${server.url}${url}`, { ...load, durationS: 3 });
   return {
     single_reader: await sequentialLatency(`${server.url}${url}`, token),
-    requests_per_s: Math.round(result.requests.average),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
+    ...(await measureLoadApart(`${server.url}${url}`, { ...load, durationS: DURATION_S })),
   };
 }
 

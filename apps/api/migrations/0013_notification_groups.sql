@@ -165,3 +165,6 @@ SELECT "ekispot_refresh_notification_groups"(
   coalesce(array_agg(s."target_key"), '{}'), coalesce(array_agg(s."day"), '{}'))
 FROM (SELECT DISTINCT "user_id", "type", "target_key",
   ("created_at" AT TIME ZONE 'Asia/Tokyo')::date AS "day" FROM "notifications") s;
+--> statement-breakpoint
+-- Statistics for the new table, so its first pages already walk the index.
+ANALYZE "notification_groups";
