@@ -9,6 +9,7 @@ import { createImageSweeper } from './modules/images/image-sweep.js';
 import { S3UrlError } from './modules/images/s3-image-storage.js';
 import { createMailWorker } from './modules/mail/mail-outbox.service.js';
 import { createMailTransport } from './modules/mail/mail-transport.js';
+import { startAdminSocket } from './modules/moderation/admin-socket.js';
 import { ensureStationData } from './modules/stations/station-import.service.js';
 import { loadStationReadModel } from './modules/stations/stations.service.js';
 
@@ -98,6 +99,8 @@ async function main() {
   });
   imageSweeper.start();
 
+  // Opened once the app listens; shutdown may come before.
+  const admin: { socket?: { close(): Promise<void> } } = {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -120,6 +123,7 @@ async function main() {
       // Handlers whose clients went away may still be at work: let them finish first.
       if (!(await app.drainInFlight(5_000))) app.log.warn('shutdown: handlers still running');
       imageSweeper.stop();
+      await admin.socket?.close();
       await mailWorker.stop();
       transport.close();
       if (redis) await closeRedis(redis);
@@ -134,6 +138,13 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The embedded database is this process's alone: `npm run admin` reaches it through here.
+  if (!config.databaseUrl)
+    admin.socket = await startAdminSocket({
+      dataDir: config.dataDir,
+      db: database.db,
+      log: app.log,
+    });
   app.log.info(`えきスポ is running at ${config.publicUrl}`);
 }
 

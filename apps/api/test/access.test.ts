@@ -23,6 +23,8 @@ interface Operation {
   url: string;
   security: Record<string, string[]>[] | undefined;
   statuses: string[];
+  /** Moderators' operations answer 404 to everyone else (plugins/access.ts). */
+  moderatorsOnly: boolean;
 }
 
 const origin = 'http://localhost:3000';
@@ -47,8 +49,9 @@ function readOperations(document: {
     string,
     Record<
       string,
-      Omit<Operation, 'method' | 'path' | 'url' | 'statuses'> & {
+      Omit<Operation, 'method' | 'path' | 'url' | 'statuses' | 'moderatorsOnly'> & {
         parameters?: Parameter[];
+        'x-moderators-only'?: boolean;
         responses: Record<string, unknown>;
       }
     >
@@ -73,6 +76,7 @@ function readOperations(document: {
         url,
         security: operation.security,
         statuses: Object.keys(operation.responses),
+        moderatorsOnly: operation['x-moderators-only'] === true,
       });
     }
   }
@@ -107,7 +111,7 @@ function expectUnauthenticated(
 }
 
 const isMember = (operation: Operation) =>
-  JSON.stringify(operation.security) === JSON.stringify(MEMBER);
+  !operation.moderatorsOnly && JSON.stringify(operation.security) === JSON.stringify(MEMBER);
 const memberOperations = () => operations.filter(isMember);
 
 beforeAll(async () => {
@@ -168,6 +172,24 @@ describe('every member operation', () => {
       const cleared = byCookie.cookies.find((cookie) => cookie.name === 'auth');
       expect(cleared?.value, `${operation.method} ${operation.path}`).toBe('');
     }
+  });
+});
+
+describe('every moderator operation', () => {
+  it('is not there (the 404 envelope) for visitors, members and revoked sessions', async () => {
+    const moderatorOperations = operations.filter((operation) => operation.moderatorsOnly);
+    expect(moderatorOperations.length).toBeGreaterThan(0);
+    const { token } = await createAuthClient(ctx, origin).registerAndVerify(
+      'not-a-moderator@example.jp',
+    );
+    const member = { authorization: `Bearer ${token}` };
+    const nowhere = (await send({ ...moderatorOperations[0]!, url: '/api/v2/nowhere' })).json();
+    for (const operation of moderatorOperations)
+      for (const headers of [{}, member, { cookie: `auth=${token}` }] as Record<string, string>[]) {
+        const response = await send(operation, headers);
+        expect(response.statusCode, `${operation.method} ${operation.path}`).toBe(404);
+        expect(response.json()).toEqual(nowhere);
+      }
   });
 });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database.js';
 import { clearAuthCookie } from '../lib/auth-token.js';
-import { unauthenticated } from '../lib/http-error.js';
+import { notFound, unauthenticated } from '../lib/http-error.js';
 import { createSessionReader, type Authenticated } from './authentication.js';
 
 /**
@@ -15,8 +15,10 @@ import { createSessionReader, type Authenticated } from './authentication.js';
  * - `guest`: meant for signed-out callers (register, login, password reset, mailed links). Like
  *   `public` the session is not read: a signed-in caller is served all the same, and the web
  *   app is what turns members away from those pages (apps/web/src/app/route-guard.ts).
+ * - `moderator`: a member with the moderator role (docs/moderation.md#moderators); to anyone
+ *   else, visitors included, the route answers 404 as if it did not exist.
  */
-export const ROUTE_ACCESS = ['member', 'optional', 'public', 'guest'] as const;
+export const ROUTE_ACCESS = ['member', 'optional', 'public', 'guest', 'moderator'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 
 declare module 'fastify' {
@@ -25,7 +27,10 @@ declare module 'fastify' {
     access?: RouteAccess;
   }
   interface FastifyRequest {
-    /** The caller of a `member` route. Read on any other route it throws (a programming error). */
+    /**
+     * The caller of a `member` (or `moderator`) route. Read on any other route it throws (a
+     * programming error).
+     */
     readonly member: Authenticated;
     /** The caller of an `optional` (or `member`) route, null for a visitor; throws elsewhere. */
     readonly viewer: Authenticated | null;
@@ -37,7 +42,7 @@ const MEMBER_SECURITY: OpenApiSecurity = [{ bearerAuth: [] }, { cookieAuth: [] }
 
 /** The OpenAPI `security` of an operation, from its declaration (plugins/openapi.ts). */
 export function openApiSecurityOf(access: RouteAccess | undefined): OpenApiSecurity | undefined {
-  if (access === 'member') return MEMBER_SECURITY;
+  if (access === 'member' || access === 'moderator') return MEMBER_SECURITY;
   if (access === 'optional') return [...MEMBER_SECURITY, {}];
   return undefined;
 }
@@ -114,7 +119,8 @@ export const accessPlugin = fp(
     app.decorateRequest('member', {
       getter(this: FastifyRequest) {
         const member = callers.get(this);
-        if (!member || this.routeOptions.config.access !== 'member')
+        const access = this.routeOptions.config.access;
+        if (!member || (access !== 'member' && access !== 'moderator'))
           throw new Error(`request.member read on ${this.routeOptions.url}, not a 'member' route`);
         return member;
       },
@@ -129,6 +135,7 @@ export const accessPlugin = fp(
         throw new Error(`no access declared for ${request.method} ${request.routeOptions.url}`);
       }
       const caller = await sessions.read(request);
+      if (access === 'moderator' && caller?.user.role !== 'moderator') throw notFound();
       if (access === 'member' && !caller) denyVisitor(request, reply);
       callers.set(request, caller);
     });

@@ -35,7 +35,10 @@ export const openapiPlugin = fp(
         const result = jsonSchemaTransform(document);
         const schema = { ...result.schema };
         delete schema.security;
-        const security = openApiSecurityOf(document.route.config?.access);
+        const access = document.route.config?.access;
+        const security = openApiSecurityOf(access);
+        // A role is no security scheme: moderators' operations say so in an extension.
+        if (access === 'moderator') Object.assign(schema, { 'x-moderators-only': true });
         return { ...result, schema: security ? { ...schema, security } : schema };
       },
       transformObject: jsonSchemaTransformObject,

@@ -13,6 +13,9 @@ import {
 import { createdAt, idColumn, updatedAt } from './columns.js';
 import { images } from './images.js';
 
+/** A moderator works the reports (docs/moderation.md#moderators); everyone else is a member. */
+export const userRole = pgEnum('user_role', ['member', 'moderator']);
+
 export const users = pgTable(
   'users',
   {
@@ -31,6 +34,8 @@ export const users = pgTable(
     /** Kept in the same transaction as every follow change (users.repository.ts). */
     followerCount: integer('follower_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
+    /** Granted and revoked from the command line only (`npm run admin`). */
+    role: userRole('role').notNull().default('member'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -42,6 +47,9 @@ export const users = pgTable(
     index('users_follower_count_id_idx').on(table.followerCount.desc(), table.id.desc()),
     // Name search by character n-grams (ekispot_name_grams is created by migration 0003).
     index('users_name_grams_idx').using('gin', sql`ekispot_name_grams(${table.name})`),
+    index('users_moderators_idx')
+      .on(table.id)
+      .where(sql`${table.role} = 'moderator'`),
   ],
 );
 
