@@ -90,6 +90,11 @@ export default async function setup(project: TestProject) {
         // Mail and notifications reach the journeys within a fraction of a second, not 5 s.
         MAIL_POLL_INTERVAL_MS: '200',
         NOTIFICATION_POLL_INTERVAL_MS: '200',
+        // The roster's members all signed up moments ago; the new-account limits are the API
+        // tests' (apps/api/src/modules/newcomers/newcomers.test.ts), not the journeys'.
+        NEWCOMER_POSTS_PER_HOUR: '1000',
+        NEWCOMER_COMMENTS_PER_HOUR: '1000',
+        NEWCOMER_LINKS_PER_HOUR: '1000',
       },
       stdio: ['ignore', log.fd, log.fd],
     },

@@ -186,7 +186,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     storage: imageStorage,
   });
   await app.register(imagesRoutes, { db: deps.db, storage: imageStorage });
-  await app.register(postsRoutes, { db: deps.db, storage: imageStorage });
+  await app.register(postsRoutes, {
+    db: deps.db,
+    storage: imageStorage,
+    newcomerLimits: config.newcomerLimits,
+  });
   await app.register(usersRoutes, { db: deps.db });
   const clock = deps.clock ?? (() => new Date());
   await app.register(stampsRoutes, { db: deps.db, clock });

@@ -97,6 +97,10 @@ const configSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** How often the mail worker looks at the outbox (docs/accounts.md#mail). */
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  /** Limits for a day after sign-up (docs/moderation.md#new-accounts). */
+  NEWCOMER_POSTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000).default(5),
+  NEWCOMER_COMMENTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000).default(20),
+  NEWCOMER_LINKS_PER_HOUR: z.coerce.number().int().min(0).max(1_000).default(3),
   /** How often the notification worker looks for undelivered work (docs/notifications.md#background-work). */
   NOTIFICATION_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
   /**
@@ -147,6 +151,7 @@ export interface AppConfig {
   databaseTimeoutMs: number;
   requestTimeoutMs: number;
   mailPollIntervalMs: number;
+  newcomerLimits: { postsPerHour: number; commentsPerHour: number; linksPerHour: number };
   notificationPollIntervalMs: number;
   openStreamsMax: number;
   passwordHashMemoryKib: number;
@@ -223,6 +228,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     mailPollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
+    newcomerLimits: {
+      postsPerHour: env.NEWCOMER_POSTS_PER_HOUR,
+      commentsPerHour: env.NEWCOMER_COMMENTS_PER_HOUR,
+      linksPerHour: env.NEWCOMER_LINKS_PER_HOUR,
+    },
     notificationPollIntervalMs: env.NOTIFICATION_POLL_INTERVAL_MS,
     openStreamsMax: env.OPEN_STREAMS_MAX,
     passwordHashMemoryKib: env.PASSWORD_HASH_MEMORY_KIB,

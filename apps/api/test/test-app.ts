@@ -95,6 +95,11 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     // busy machine running the journeys beside these tests, a slow answer is still an answer.
     // The deadline itself is tested with its own value (test/hardening/database-stall.test.ts).
     REQUEST_TIMEOUT_MS: '60000',
+    // Every test member signed up a moment ago, so the limits for new accounts would meet most
+    // tests first; they are tested with their own values (modules/newcomers/newcomers.test.ts).
+    NEWCOMER_POSTS_PER_HOUR: '1000',
+    NEWCOMER_COMMENTS_PER_HOUR: '1000',
+    NEWCOMER_LINKS_PER_HOUR: '1000',
     ...overrides,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTER_MESSAGE, textSchema } from './text.js';
+import { CONTROL_CHARACTER_MESSAGE, countLinks, textSchema } from './text.js';
 
 describe('textSchema', () => {
   const line = textSchema().trim().max(10);
@@ -17,5 +17,13 @@ describe('textSchema', () => {
       expect(result.error?.issues[0]?.message).toBe(CONTROL_CHARACTER_MESSAGE);
     }
     expect(line.safeParse('一行目\n二行目').success).toBe(false);
+  });
+});
+
+describe('countLinks', () => {
+  it('counts web addresses, with or without a scheme, and nothing else', () => {
+    expect(countLinks('詳しくは https://example.jp/a と http://b.example を')).toBe(2);
+    expect(countLinks('www.example.jp、または「https://example.jp」')).toBe(2);
+    expect(countLinks('メールは info@example.jp まで。時刻は10:30')).toBe(0);
   });
 });

@@ -30,3 +30,11 @@ export function textSchema(options: { multiline?: boolean; error?: string } = {}
     .string(options.error === undefined ? undefined : { error: options.error })
     .refine((value) => isCleanText(value, options), CONTROL_CHARACTER_MESSAGE);
 }
+
+/** Addresses people write in text (`https://…`, `http://…`, `www.…`); the web app links them. */
+const LINK_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"'、。「」（）]+/gi;
+
+/** How many web addresses the text holds. */
+export function countLinks(text: string): number {
+  return text.match(LINK_PATTERN)?.length ?? 0;
+}

@@ -12,6 +12,7 @@ import {
   emailChangeNoticeMail,
   enqueueMail,
 } from '../mail/mail-outbox.service.js';
+import { assertProfileText } from '../newcomers/newcomers.service.js';
 import { prepareMemberRemoval } from '../posts/posts.service.js';
 import { prepareMemberLeaving } from '../users/users.service.js';
 import { type AuthDeps, hoursFromNow, toMe } from './account-view.js';
@@ -96,6 +97,7 @@ export async function updateProfile(
   fields: ProfileUpdateFields,
   avatar: ImageSource | undefined,
 ): Promise<Me> {
+  assertProfileText(user.emailVerifiedAt, fields.bio);
   const stored = avatar
     ? await images
         .storeImage(deps.db, deps.storage, user.id, avatar, { maxBytes: AVATAR_MAX_BYTES })

@@ -20,7 +20,10 @@ import { postRateLimits } from './rate-limits.js';
 const tags = ['comments'];
 const commentEnvelope = successEnvelopeSchema(commentSchema);
 
-export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, { db }) => {
+export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (
+  app,
+  { db, newcomerLimits },
+) => {
   const base = `${API_BASE_PATH}/posts/:postId/comments`;
 
   app.get(
@@ -64,6 +67,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app
         session.user.id,
         request.params.postId,
         request.body.body,
+        newcomerLimits,
       );
       return reply.status(201).send(envelope(comment, M.commentCreated, 201));
     },

@@ -1,5 +1,10 @@
 import type { Comment, CommentPage } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
+import {
+  assertMayComment,
+  DEFAULT_NEWCOMER_LIMITS,
+  type NewcomerLimits,
+} from '../newcomers/newcomers.service.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import * as repository from './comments.repository.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
@@ -60,7 +65,9 @@ export async function createComment(
   userId: string,
   postId: string,
   body: string,
+  limits: NewcomerLimits = DEFAULT_NEWCOMER_LIMITS,
 ): Promise<Comment> {
+  await assertMayComment(db, userId, limits, body);
   let commentId: string;
   try {
     commentId = await db.transaction(async (tx) => {

@@ -6,6 +6,11 @@ import type {
   PostUpdateFields,
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
+import {
+  assertMayPost,
+  DEFAULT_NEWCOMER_LIMITS,
+  type NewcomerLimits,
+} from '../newcomers/newcomers.service.js';
 import { HttpError, forbidden, notFound, validationFailed } from '../../lib/http-error.js';
 import type { ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
@@ -34,6 +39,8 @@ import { POST_MESSAGES as M } from './posts.messages.js';
 export interface PostsDeps {
   db: Database;
   storage: ImageStorage;
+  /** For a day after sign-up (docs/moderation.md#new-accounts); the defaults when absent. */
+  newcomerLimits?: NewcomerLimits;
 }
 
 export type PostTextEdit = Omit<PostUpdateFields, 'images' | 'images_cleared'>;
@@ -205,6 +212,7 @@ export async function createPost(
   photos: PhotoSlot[],
 ): Promise<Post> {
   const values = await resolveDraft(deps.db, draftFromCreate(fields, photos.length));
+  await assertMayPost(deps.db, userId, deps.newcomerLimits ?? DEFAULT_NEWCOMER_LIMITS, values);
   const { ids, storedIds } = await storePhotos(deps.db, deps.storage, userId, photos);
   let postId: string;
   try {
