@@ -60,6 +60,11 @@ export async function startInstance(
       MAP_TILE_URL: 'off',
       WEB_DIST_DIR: '/nonexistent-web-dist',
       LOG_LEVEL: 'info',
+      // The tests' members are all new accounts; their limits are tested on their own
+      // (src/modules/newcomers/newcomers.test.ts).
+      NEWCOMER_POSTS_PER_HOUR: '1000',
+      NEWCOMER_COMMENTS_PER_HOUR: '1000',
+      NEWCOMER_LINKS_PER_HOUR: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
