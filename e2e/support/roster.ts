@@ -51,6 +51,16 @@ export const MEMBERS = {
     email: 'offline@example.jp',
     password: 'password for offline 1',
   },
+  reportAuthor: {
+    name: '宣伝ばかりの投稿者',
+    email: 'reports-a@example.jp',
+    password: 'password for reports 1',
+  },
+  reporter: {
+    name: '見守りの遥',
+    email: 'reports-b@example.jp',
+    password: 'password for reports 2',
+  },
   timelineAuthor: {
     name: '新着の葵',
     email: 'timeline-a@example.jp',

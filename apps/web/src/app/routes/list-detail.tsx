@@ -1,18 +1,24 @@
 import { useParams } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
 import { ListDetail } from '../../features/lists/components/list-detail';
+import { useReportDialog } from '../../features/reports/hooks/use-report-dialog';
 import { NumberedPlacesMap } from '../../features/stations/components/numbered-places-map';
 
 /** /list/:listId — the parameter is validated by the route guard. */
 export function Component() {
   const { listId = '' } = useParams();
   const me = useMe();
+  const report = useReportDialog();
   return (
-    <ListDetail
-      key={listId}
-      listId={listId}
-      viewerId={me.isPending ? undefined : (me.data?.id ?? null)}
-      renderMap={(places, label) => <NumberedPlacesMap places={places} label={label} />}
-    />
+    <>
+      <ListDetail
+        key={listId}
+        listId={listId}
+        viewerId={me.isPending ? undefined : (me.data?.id ?? null)}
+        renderMap={(places, label) => <NumberedPlacesMap places={places} label={label} />}
+        onReport={report.open}
+      />
+      {report.element}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { useMe } from '../../features/auth/api/get-me';
 import { AddToListButton } from '../../features/lists/components/add-to-list-button';
 import { AuthorFollowButton } from '../../features/people/components/author-follow-button';
 import { PostDetail } from '../../features/posts/components/post-detail';
+import { useReportDialog } from '../../features/reports/hooks/use-report-dialog';
 import { invalidateStationPostViews } from '../../features/stations/api/query-keys';
 import { StationMiniMap } from '../../features/stations/components/station-mini-map';
 
@@ -13,22 +14,29 @@ export function Component() {
   const me = useMe();
   const viewerId = me.isPending ? undefined : (me.data?.id ?? null);
   const queryClient = useQueryClient();
+  const report = useReportDialog();
   return (
-    <PostDetail
-      key={postId}
-      postId={postId}
-      viewerId={viewerId}
-      renderAuthorAction={(author) => <AuthorFollowButton userId={author.id} viewerId={viewerId} />}
-      renderActions={(post, onNotice) => (
-        <AddToListButton target={{ postId: post.id }} onNotice={onNotice} />
-      )}
-      // Its station's page counted it and listed it.
-      onDeleted={(post) =>
-        invalidateStationPostViews(queryClient, post.station ? [post.station.id] : [])
-      }
-      renderMap={(place) => (
-        <StationMiniMap name={place.label} label={place.label} lat={place.lat} lng={place.lng} />
-      )}
-    />
+    <>
+      <PostDetail
+        key={postId}
+        postId={postId}
+        viewerId={viewerId}
+        renderAuthorAction={(author) => (
+          <AuthorFollowButton userId={author.id} viewerId={viewerId} />
+        )}
+        renderActions={(post, onNotice) => (
+          <AddToListButton target={{ postId: post.id }} onNotice={onNotice} />
+        )}
+        // Its station's page counted it and listed it.
+        onDeleted={(post) =>
+          invalidateStationPostViews(queryClient, post.station ? [post.station.id] : [])
+        }
+        renderMap={(place) => (
+          <StationMiniMap name={place.label} label={place.label} lat={place.lat} lng={place.lng} />
+        )}
+        onReport={report.open}
+      />
+      {report.element}
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { postEditorMessages } from './post-editor';
 import { peopleMessages } from './people';
 import { postsMessages } from './posts';
 import { rankingsMessages } from './rankings';
+import { reportsMessages } from './reports';
 import { stampsMessages } from './stamps';
 import { stationsMessages } from './stations';
 
@@ -32,4 +33,5 @@ export const messages = {
   ...notificationsMessages,
   ...listsMessages,
   ...installMessages,
+  ...reportsMessages,
 } as const;

@@ -78,6 +78,7 @@ export const listsMessages = {
       closed: '廃駅',
       note: 'メモ',
       postBy: (name: string) => `${name}さんの投稿`,
+      menu: 'このリストのその他の操作',
     },
     add: {
       button: 'リストに追加',

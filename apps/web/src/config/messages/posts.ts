@@ -50,6 +50,7 @@ export const postsMessages = {
       deleted: '投稿を削除しました。',
       deleteFailed: '投稿を削除できませんでした。',
     },
+    menu: 'この投稿のその他の操作',
     children: {
       heading: (count: number) => `この投稿の写真・イベント（${count.toLocaleString('ja-JP')}件）`,
       empty: 'まだ写真やイベントはありません。',
@@ -81,6 +82,7 @@ export const postsMessages = {
       deleting: '削除しています…',
       deleteFailed: 'コメントを削除できませんでした。',
       actions: (name: string) => `${name}さんのコメントの操作`,
+      menu: (name: string) => `${name}さんのコメントのその他の操作`,
       permalink: 'このコメントへのリンク',
     },
     commentDetail: {

@@ -11,12 +11,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { RouterButton, RouterLink } from '../../../components/router-link';
+import { OverflowMenu } from '../../../components/overflow-menu';
 import { ShareActions } from '../../../components/share-actions';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useNotice } from '../../../hooks/use-notice';
 import { usePrimaryLoading } from '../../../lib/page-loading';
+import { canReport } from '../../../lib/report-target';
+import type { OpenReport } from '../../../lib/report-target';
 import { listExportUrl } from '../api/export-list';
 import { useList } from '../api/get-list';
 import { useListItems } from '../api/get-list-items';
@@ -39,17 +42,21 @@ export interface ListMapPlace {
 
 /**
  * /list/{listId}: title, owner, description, the items in order beside a map of them with the
- * same numbers (the map above the list on phones), sharing, export and, for the owner, 編集.
+ * same numbers (the map above the list on phones), sharing, export and, for the owner, 編集;
+ * for other members, 「報告する」 in the 「…」 menu.
  */
 export function ListDetail({
   listId,
   viewerId,
   renderMap,
+  onReport,
 }: {
   listId: string;
   viewerId: string | null | undefined;
   /** Draws the numbered places (the page supplies the map component). */
   renderMap: (places: ListMapPlace[], label: string) => ReactNode;
+  /** Opens the reports feature's dialog (the page supplies it). */
+  onReport?: OpenReport;
 }) {
   const list = useList(listId);
   const items = useListItems(listId);
@@ -155,6 +162,21 @@ export function ListDetail({
               {text.detail.edit}
             </RouterButton>
           ) : null}
+          <OverflowMenu
+            label={text.detail.menu}
+            items={
+              // Only its owner ever sees a private list.
+              onReport && data.isPublic && canReport(viewerId, data.user.id)
+                ? [
+                    {
+                      label: messages.reports.menuItem,
+                      opensDialog: true,
+                      onSelect: () => onReport({ kind: 'list', id: data.id }),
+                    },
+                  ]
+                : []
+            }
+          />
         </Stack>
       </Box>
 

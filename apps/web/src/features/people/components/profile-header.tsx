@@ -9,6 +9,7 @@ import type { ProfileView } from '../api/get-profile';
 import { FollowButton } from './follow-button';
 import { ProfileMenu } from './profile-menu';
 import { UserAvatar } from '../../../components/user-avatar';
+import type { OpenReport } from '../../../lib/report-target';
 
 const text = messages.people;
 
@@ -38,10 +39,11 @@ interface ProfileHeaderProps {
   profile: ProfileView;
   viewerId: string | null | undefined;
   notify: (message: string) => void;
+  onReport?: OpenReport | undefined;
 }
 
 /** Avatar, name, bio, counts (followers and following link to their lists), follow, menu. */
-export function ProfileHeader({ profile, viewerId, notify }: ProfileHeaderProps) {
+export function ProfileHeader({ profile, viewerId, notify, onReport }: ProfileHeaderProps) {
   return (
     <Box component="header" sx={{ mb: 3 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -74,7 +76,7 @@ export function ProfileHeader({ profile, viewerId, notify }: ProfileHeaderProps)
               onError={notify}
             />
           )}
-          <ProfileMenu profile={profile} viewerId={viewerId} notify={notify} />
+          <ProfileMenu profile={profile} viewerId={viewerId} notify={notify} onReport={onReport} />
         </Stack>
       </Stack>
       {profile.bio ? (

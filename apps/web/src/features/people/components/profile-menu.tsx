@@ -11,6 +11,8 @@ import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
+import { canReport } from '../../../lib/report-target';
+import type { OpenReport } from '../../../lib/report-target';
 import type { ProfileView } from '../api/get-profile';
 import { useSetRelation } from '../api/set-relation';
 
@@ -21,10 +23,15 @@ interface ProfileMenuProps {
   /** The signed-in user's id; null for a visitor; undefined while the session loads. */
   viewerId: string | null | undefined;
   notify: (message: string) => void;
+  /** Opens the reports feature's dialog (the page supplies it). */
+  onReport?: OpenReport | undefined;
 }
 
-/** 「…」: ブロック / ミュート (members, on others) and 「プロフィールのリンクをコピー」. */
-export function ProfileMenu({ profile, viewerId, notify }: ProfileMenuProps) {
+/**
+ * 「…」: ブロック / ミュート (members, on others), 「プロフィールのリンクをコピー」 and 報告する
+ * (members, on others).
+ */
+export function ProfileMenu({ profile, viewerId, notify, onReport }: ProfileMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirmBlock, setConfirmBlock] = useState(false);
   const relation = useSetRelation();
@@ -96,6 +103,17 @@ export function ProfileMenu({ profile, viewerId, notify }: ProfileMenuProps) {
           </MenuItem>
         ) : null}
         <MenuItem onClick={() => void copyLink()}>{text.copyLink}</MenuItem>
+        {onReport && canReport(viewerId, profile.id) ? (
+          <MenuItem
+            aria-haspopup="dialog"
+            onClick={() => {
+              close();
+              onReport({ kind: 'user', id: profile.id });
+            }}
+          >
+            {messages.reports.menuItem}
+          </MenuItem>
+        ) : null}
       </Menu>
       <Dialog open={confirmBlock} onClose={() => setConfirmBlock(false)} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{text.blockConfirmTitle(profile.name)}</DialogTitle>

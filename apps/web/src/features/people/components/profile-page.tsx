@@ -5,6 +5,7 @@ import { PROFILE_TABS } from '@ekispot/shared';
 import type { ProfileTab } from '@ekispot/shared';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import type { OpenReport } from '../../../lib/report-target';
 import { useProfile } from '../api/get-profile';
 import { useNotice } from '../../../hooks/use-notice';
 import { ProfileHeader } from './profile-header';
@@ -17,10 +18,12 @@ interface ProfilePageProps {
   viewerId: string | null | undefined;
   /** The stamps tab's content, from the stamps feature. */
   stampBook: ReactNode;
+  /** 「報告する」 in the header's menu (the page supplies the reports feature's dialog). */
+  onReport?: OpenReport;
 }
 
 /** One layout for the seven profile tabs: the header stays while the tab below changes. */
-export function ProfilePage({ userId, tab, viewerId, stampBook }: ProfilePageProps) {
+export function ProfilePage({ userId, tab, viewerId, stampBook, onReport }: ProfilePageProps) {
   const profile = useProfile(userId);
   const snack = useNotice();
 
@@ -39,7 +42,12 @@ export function ProfilePage({ userId, tab, viewerId, stampBook }: ProfilePagePro
           <Skeleton variant="text" width="40%" height={48} />
         </Stack>
       ) : (
-        <ProfileHeader profile={profile.data} viewerId={viewerId} notify={snack.show} />
+        <ProfileHeader
+          profile={profile.data}
+          viewerId={viewerId}
+          notify={snack.show}
+          onReport={onReport}
+        />
       )}
       <ProfileTabs userId={userId} current={tab} />
       {tab === 'stamps' ? (

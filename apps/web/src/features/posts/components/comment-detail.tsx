@@ -19,6 +19,8 @@ import { COMMENTS_SECTION_ID } from './comments-section';
 import { PostCard } from '../../../components/post-card';
 import { postDisplayTitle } from './post-detail';
 import { BackLink } from '../../../components/back-link';
+import { canReport } from '../../../lib/report-target';
+import type { OpenReport } from '../../../lib/report-target';
 
 const text = messages.posts.commentDetail;
 
@@ -27,10 +29,12 @@ interface CommentDetailProps {
   commentId: string;
   /** The signed-in user's id; null for a visitor; undefined while the session loads. */
   viewerId: string | null | undefined;
+  /** 「報告する」 on someone else's comment (the page supplies the reports feature's dialog). */
+  onReport?: OpenReport;
 }
 
 /** /post/:postId/comment/:commentId — one comment, highlighted, under a summary of its post. */
-export function CommentDetail({ postId, commentId, viewerId }: CommentDetailProps) {
+export function CommentDetail({ postId, commentId, viewerId, onReport }: CommentDetailProps) {
   const post = usePost(postId);
   const comment = useComment(postId, commentId);
   usePrimaryLoading(post.isPending || comment.isPending);
@@ -69,6 +73,11 @@ export function CommentDetail({ postId, commentId, viewerId }: CommentDetailProp
               (viewerId === comment.data.user.id || viewerId === post.data.user.id)
             }
             onError={notice.show}
+            onReport={
+              onReport && canReport(viewerId, comment.data.user.id)
+                ? () => onReport({ kind: 'comment', id: commentId })
+                : undefined
+            }
             onDeleted={() => {
               void Promise.resolve(navigate(allCommentsHref, { replace: true })).then(() =>
                 queryClient.removeQueries({ queryKey: postKeys.comment(postId, commentId) }),

@@ -11,6 +11,7 @@ import { useDeleteComment } from '../api/delete-comment';
 import { useUpdateComment } from '../api/update-comment';
 import { CommentForm } from './comment-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { OverflowMenu } from '../../../components/overflow-menu';
 import { LinkifiedText } from './linkified-text';
 import { UserChip } from './user-chip';
 
@@ -25,6 +26,8 @@ interface CommentItemProps {
   highlighted?: boolean;
   onError: (message: string) => void;
   onDeleted?: () => void;
+  /** 「報告する」 in the comment's menu; absent on one's own comment and for visitors. */
+  onReport?: (() => void) | undefined;
 }
 
 /** One comment: author, time (a link to the comment's own page), text, and its actions. */
@@ -35,6 +38,7 @@ export function CommentItem({
   highlighted = false,
   onError,
   onDeleted,
+  onReport,
 }: CommentItemProps) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -69,7 +73,19 @@ export function CommentItem({
         borderColor: 'primary.main',
       }}
     >
-      <UserChip user={comment.user} size={32} meta={meta} />
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <UserChip user={comment.user} size={32} meta={meta} />
+        </Box>
+        <OverflowMenu
+          label={text.menu(comment.user.name)}
+          items={
+            onReport
+              ? [{ label: messages.reports.menuItem, opensDialog: true, onSelect: onReport }]
+              : []
+          }
+        />
+      </Box>
       <Box sx={{ mt: 1, pl: { sm: 5.5 } }}>
         {editing ? (
           <CommentForm

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { postQueryKey, usePost } from '../api/get-post';
@@ -29,7 +30,13 @@ function comment(n: number, userId: string, name: string) {
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
-function Harness({ viewerId }: { viewerId: string | null }) {
+function Harness({
+  viewerId,
+  onReport,
+}: {
+  viewerId: string | null;
+  onReport?: ComponentProps<typeof CommentsSection>['onReport'];
+}) {
   const post = usePost(POST_ID);
   if (!post.data) return null;
   return (
@@ -39,6 +46,7 @@ function Harness({ viewerId }: { viewerId: string | null }) {
       commentCount={post.data.commentCount}
       viewerId={viewerId}
       onError={() => undefined}
+      onReport={onReport}
     />
   );
 }
@@ -46,8 +54,9 @@ function Harness({ viewerId }: { viewerId: string | null }) {
 function setup(viewerId: string | null) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(postQueryKey(POST_ID), buildPost({ commentCount: 3 }));
-  renderWithApp(<Harness viewerId={viewerId} />, { queryClient });
-  return { user: userEvent.setup(), queryClient };
+  const onReport = vi.fn();
+  renderWithApp(<Harness viewerId={viewerId} onReport={onReport} />, { queryClient });
+  return { user: userEvent.setup(), queryClient, onReport };
 }
 
 function routeFetch(handler: (url: URL, init: RequestInit | undefined) => Response) {
@@ -97,6 +106,26 @@ describe('CommentsSection', () => {
     expect(within(others!).queryByRole('button', { name: '削除' })).toBeNull();
     expect(within(mine!).getByRole('button', { name: '編集' })).toBeTruthy();
     expect(within(mine!).getByRole('button', { name: '削除' })).toBeTruthy();
+  });
+
+  it('offers 「報告する」 on others’ comments only, in each comment’s menu', async () => {
+    const { user, onReport } = setup(VIEWER_ID);
+    await screen.findByText('コメント1');
+    const [others, mine] = screen.getAllByTestId('comment');
+    expect(within(mine!).queryByRole('button', { name: /その他の操作/ })).toBeNull();
+    await user.click(
+      within(others!).getByRole('button', { name: '駅花子さんのコメントのその他の操作' }),
+    );
+    const item = await screen.findByRole('menuitem', { name: '報告する' });
+    expect(item.getAttribute('aria-haspopup')).toBe('dialog');
+    await user.click(item);
+    expect(onReport).toHaveBeenCalledWith({ kind: 'comment', id: comment(1, OTHER_ID, '').id });
+  });
+
+  it('shows a visitor no comment menu', async () => {
+    setup(null);
+    await screen.findByText('コメント1');
+    expect(screen.queryByRole('button', { name: /その他の操作/ })).toBeNull();
   });
 
   it("lets the post's owner delete anyone's comment, after confirming", async () => {

@@ -8,6 +8,8 @@ import { useLocation } from 'react-router';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { RouterButton } from '../../../components/router-link';
+import { canReport } from '../../../lib/report-target';
+import type { OpenReport } from '../../../lib/report-target';
 import { useCreateComment } from '../api/create-comment';
 import { useComments } from '../api/get-comments';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash';
@@ -24,6 +26,8 @@ interface CommentsSectionProps {
   /** The signed-in user's id; null for a visitor; undefined while the session loads. */
   viewerId: string | null | undefined;
   onError: (message: string) => void;
+  /** 「報告する」 on others' comments (from the page, through the post). */
+  onReport?: OpenReport | undefined;
 }
 
 /** The conversation under a post, oldest first, with 「もっと見る」 and the write form. */
@@ -33,6 +37,7 @@ export function CommentsSection({
   commentCount,
   viewerId,
   onError,
+  onReport,
 }: CommentsSectionProps) {
   const comments = useComments(postId);
   const create = useCreateComment(postId);
@@ -87,6 +92,11 @@ export function CommentsSection({
                   (viewerId === comment.user.id || viewerId === postOwnerId)
                 }
                 onError={onError}
+                onReport={
+                  onReport && canReport(viewerId, comment.user.id)
+                    ? () => onReport({ kind: 'comment', id: comment.id })
+                    : undefined
+                }
               />
             </Box>
           ))}

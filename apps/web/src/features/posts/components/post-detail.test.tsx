@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFlash } from '../../../lib/flash-message';
+import type { ReportTarget } from '../../../lib/report-target';
 import type { PostView } from '../api/get-post';
 import {
   buildPost,
@@ -74,8 +75,8 @@ function serve(post: PostView | null) {
   });
 }
 
-function renderPost(viewerId: string | null) {
-  renderWithApp(<PostDetail postId={POST_ID} viewerId={viewerId} />);
+function renderPost(viewerId: string | null, onReport?: (target: ReportTarget) => void) {
+  renderWithApp(<PostDetail postId={POST_ID} viewerId={viewerId} onReport={onReport} />);
   return userEvent.setup();
 }
 
@@ -250,6 +251,32 @@ describe('PostDetail', () => {
     await user.click(await screen.findByRole('button', { name: 'リンクをコピー' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/post/${POST_ID}`);
     expect(await screen.findByText('リンクをコピーしました')).toBeTruthy();
+  });
+
+  it('offers another member 「報告する」 in the post’s menu', async () => {
+    serve(buildPost());
+    const onReport = vi.fn<(target: ReportTarget) => void>();
+    const user = renderPost(VIEWER_ID, onReport);
+    const menuButton = await screen.findByRole('button', { name: 'この投稿のその他の操作' });
+    expect(menuButton.getAttribute('aria-haspopup')).toBe('menu');
+    // Keyboard: the button opens the menu, the item is chosen with Enter.
+    menuButton.focus();
+    await user.keyboard('{Enter}');
+    const item = await screen.findByRole('menuitem', { name: '報告する' });
+    await waitFor(() => expect(document.activeElement).toBe(item));
+    await user.keyboard('{Enter}');
+    expect(onReport).toHaveBeenCalledWith({ kind: 'post', id: POST_ID });
+  });
+
+  it.each([
+    ['its owner', OWNER_ID],
+    ['a visitor', null],
+  ])('shows %s no 「報告する」', async (_who, viewerId) => {
+    serve(buildPost());
+    renderPost(viewerId, vi.fn());
+    await screen.findByRole('heading', { level: 1, name: '駅前の展望台' });
+    expect(screen.queryByRole('button', { name: 'この投稿のその他の操作' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: '報告する' })).toBeNull();
   });
 
   it('throws the 404 to the error boundary for a missing post', async () => {

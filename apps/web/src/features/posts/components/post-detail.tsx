@@ -26,6 +26,9 @@ import { PostKindChips } from '../../../components/post-kind-chips';
 import { PostOwnerActions } from './post-owner-actions';
 import { PostReactions } from './post-reactions';
 import { ShareActions } from '../../../components/share-actions';
+import { OverflowMenu } from '../../../components/overflow-menu';
+import { canReport } from '../../../lib/report-target';
+import type { OpenReport } from '../../../lib/report-target';
 import { UserChip } from './user-chip';
 import { BackLink } from '../../../components/back-link';
 import { OfflineView } from '../../../components/offline';
@@ -50,6 +53,8 @@ interface PostDetailProps {
   renderActions?: (post: PostView, onNotice: (message: string) => void) => ReactNode;
   /** After the owner deleted it: the page refreshes what other features show of it. */
   onDeleted?: (post: PostView) => void;
+  /** 「報告する」 on the post and its comments (the page supplies the reports feature's dialog). */
+  onReport?: OpenReport;
 }
 
 /** The post's title, or for an untitled photo 「{station}駅の写真」 / 「{parent}の写真」. */
@@ -67,6 +72,7 @@ export function PostDetail({
   renderAuthorAction,
   renderActions,
   onDeleted,
+  onReport,
 }: PostDetailProps) {
   const post = usePost(postId);
   usePrimaryLoading(post.isPending);
@@ -185,6 +191,20 @@ export function PostDetail({
           {mine ? (
             <PostOwnerActions post={data} onError={notice.show} onDeleted={onDeleted} />
           ) : null}
+          <OverflowMenu
+            label={messages.posts.menu}
+            items={
+              onReport && canReport(viewerId, data.user.id)
+                ? [
+                    {
+                      label: messages.reports.menuItem,
+                      opensDialog: true,
+                      onSelect: () => onReport({ kind: 'post', id: data.id }),
+                    },
+                  ]
+                : []
+            }
+          />
         </Stack>
       </Box>
 
@@ -202,6 +222,7 @@ export function PostDetail({
         commentCount={data.commentCount}
         viewerId={viewerId}
         onError={notice.show}
+        onReport={onReport}
       />
       {notice.element}
     </Container>
