@@ -81,7 +81,25 @@ export function createAuthClient(ctx: { app: FastifyInstance; db: Database }, or
     return { cookie: cookieOf(login), token: login.json().data.token as string };
   }
 
-  return { post, lastMailTo, registerAndVerify, registerByMail };
+  /**
+   * `count` confirmed members signed in over HTTP, `${prefix}${i}@example.jp`, each with the
+   * bearer token and id the tests act with.
+   */
+  async function members(prefix: string, count: number) {
+    const made: { token: string; id: string; email: string }[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const email = `${prefix}${i}@example.jp`;
+      const { token } = await registerAndVerify(email);
+      const me = await ctx.app.inject({
+        url: '/api/v2/auth/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      made.push({ token, id: me.json().data.id as string, email });
+    }
+    return made;
+  }
+
+  return { post, lastMailTo, registerAndVerify, registerByMail, members };
 }
 
 export function cookieOf(response: { cookies: { name: string; value: string }[] }) {

@@ -118,6 +118,8 @@ export const meSchema = publicUserSchema.extend({
   email: z.string(),
   email_verified: z.boolean(),
   mail_opt_in: z.boolean(),
+  /** Whether the member may open the moderation area (docs/moderation.md#moderators). */
+  is_moderator: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 /**

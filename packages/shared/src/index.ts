@@ -7,6 +7,7 @@ export * from './health.js';
 export * from './japan-area.js';
 export * from './lists.js';
 export * from './messages.js';
+export * from './moderation.js';
 export * from './notifications.js';
 export * from './stations.js';
 export * from './posts.js';

@@ -67,6 +67,11 @@ export const listSchema = z.object({
   user: postAuthorSchema,
   item_count: z.number().int(),
   cover: listCoverSchema.nullable(),
+  /**
+   * True on the author's own item that a moderator hid (docs/moderation.md#hidden-items): only
+   * its author still sees it, with a notice. Absent otherwise.
+   */
+  hidden: z.literal(true).optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

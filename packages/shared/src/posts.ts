@@ -167,6 +167,11 @@ export const postSchema = z.object({
   comment_count: z.number().int(),
   /** Posts attached to this one (photos of a spot, events at it). */
   child_count: z.number().int(),
+  /**
+   * True on the author's own item that a moderator hid (docs/moderation.md#hidden-items): only
+   * its author still sees it, with a notice. Absent otherwise.
+   */
+  hidden: z.literal(true).optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -205,6 +210,11 @@ export const commentSchema = z.object({
   post_id: z.string(),
   body: z.string(),
   user: postAuthorSchema,
+  /**
+   * True on the author's own item that a moderator hid (docs/moderation.md#hidden-items): only
+   * its author still sees it, with a notice. Absent otherwise.
+   */
+  hidden: z.literal(true).optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -72,20 +72,3 @@ export type Report = z.infer<typeof reportSchema>;
 
 /** An open report older than this is overdue and highlighted in the queue. */
 export const REPORT_OVERDUE_DAYS = 7;
-
-/** One item of the moderators' queue: its open reports, counted by reason. */
-export const moderationItemSchema = z.object({
-  target: z.object({ kind: z.enum(REPORT_TARGET_KINDS), id: z.string() }),
-  author: z.object({ id: z.string(), name: z.string() }).nullable(),
-  reports: z.number().int(),
-  reasons: z.partialRecord(z.enum(REPORT_REASONS), z.number().int()),
-  first_reported_at: z.string(),
-  last_reported_at: z.string(),
-  /** Whole days since the first open report. */
-  waiting_days: z.number().int(),
-  overdue: z.boolean(),
-});
-export type ModerationItem = z.infer<typeof moderationItemSchema>;
-
-export const moderationQueueSchema = z.object({ items: z.array(moderationItemSchema) });
-export type ModerationQueue = z.infer<typeof moderationQueueSchema>;

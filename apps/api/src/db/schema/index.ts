@@ -7,3 +7,4 @@ export * from './stations.js';
 export * from './users.js';
 export * from './rankings.js';
 export * from './reports.js';
+export * from './moderation.js';

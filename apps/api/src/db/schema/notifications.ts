@@ -28,6 +28,11 @@ export const notificationType = pgEnum('notification_type', [
   'follow',
   'followed_post',
   'station_post',
+  /**
+   * A moderator's decision told to a reporter or to the item's author; the row's actor is the
+   * recipient, since moderators are not named to members (docs/moderation.md#outcomes).
+   */
+  'moderation',
 ]);
 
 /** PostgreSQL's 64-bit transaction id, read as its decimal text. */

@@ -45,6 +45,8 @@ export const posts = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     wantCount: integer('want_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
+    /** Hidden by a moderator: shown to its author with a notice, to nobody else (docs/moderation.md). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -108,6 +110,8 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    /** Hidden by a moderator (docs/moderation.md#hidden-items). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -90,6 +90,8 @@ export const lists = pgTable(
     isPublic: boolean('is_public').notNull().default(true),
     /** Kept equal to the rows in list_items by a trigger (migration 0004), whatever deletes them. */
     itemCount: integer('item_count').notNull().default(0),
+    /** Hidden by a moderator (docs/moderation.md#hidden-items). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -36,6 +36,11 @@ export const users = pgTable(
     followingCount: integer('following_count').notNull().default(0),
     /** Granted and revoked from the command line only (`npm run admin`). */
     role: userRole('role').notNull().default('member'),
+    /**
+     * Suspended by a moderator until this time ('infinity' for good): no login, and their posts,
+     * comments, lists and profile are hidden from everyone (docs/moderation.md#suspension).
+     */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -50,6 +55,9 @@ export const users = pgTable(
     index('users_moderators_idx')
       .on(table.id)
       .where(sql`${table.role} = 'moderator'`),
+    index('users_suspended_idx')
+      .on(table.id)
+      .where(sql`${table.suspendedUntil} is not null`),
   ],
 );
 

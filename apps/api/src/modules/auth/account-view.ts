@@ -28,5 +28,6 @@ export function toMe(user: UserRow): Me {
     email: user.email,
     email_verified: user.emailVerifiedAt !== null,
     mail_opt_in: user.mailOptIn,
+    is_moderator: user.role === 'moderator',
   };
 }

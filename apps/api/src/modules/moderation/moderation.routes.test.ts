@@ -19,15 +19,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
-  for (let i = 0; i < 4; i += 1) {
-    const email = `moderation${i}@example.jp`;
-    const { token } = await accounts.registerAndVerify(email);
-    const me = await ctx.app.inject({
-      url: '/api/v2/auth/me',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    members.push({ token, id: me.json().data.id as string, email });
-  }
+  members.push(...(await accounts.members('moderation', 4)));
 });
 afterAll(async () => {
   await ctx?.close();

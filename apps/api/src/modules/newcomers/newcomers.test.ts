@@ -27,14 +27,7 @@ beforeAll(async () => {
   });
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
-  for (let i = 0; i < 6; i += 1) {
-    const { token } = await accounts.registerAndVerify(`newcomer${i}@example.jp`);
-    const me = await ctx.app.inject({
-      url: '/api/v2/auth/me',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    members.push({ token, id: me.json().data.id as string });
-  }
+  members.push(...(await accounts.members('newcomer', 6)));
 });
 afterAll(async () => {
   await ctx?.close();

@@ -19,14 +19,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
-  for (let i = 0; i < 8; i += 1) {
-    const { token } = await accounts.registerAndVerify(`grouped${i}@example.jp`);
-    const me = await ctx.app.inject({
-      url: '/api/v2/auth/me',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    members.push({ token, id: me.json().data.id as string });
-  }
+  members.push(...(await accounts.members('grouped', 8)));
 });
 afterAll(async () => {
   await ctx?.close();
