@@ -278,6 +278,49 @@ describe.skipIf(!run)('two instances as one', () => {
     }
   });
 
+  it('ends a suspended member’s sessions and streams on both instances and refuses their login', async () => {
+    const moderatorEmail = `mod-${randomUUID().slice(0, 8)}@example.jp`;
+    const moderator = await member(one.url, moderatorEmail);
+    await query(`update users set role = 'moderator' where email = $1`, [moderatorEmail]);
+    const email = `spam-${randomUUID().slice(0, 8)}@example.jp`;
+    const spammer = await member(two.url, email);
+    const me = await call(one.url, 'GET', '/auth/me', { token: spammer });
+    const spammerId = ((await me.json()) as { data: { id: string } }).data.id;
+
+    const streams = [one, two].map((instance) =>
+      openSse(`${instance.url}/api/v2/notifications/stream`, {
+        authorization: `Bearer ${spammer}`,
+      }),
+    );
+    try {
+      await Promise.all(streams.map((stream) => stream.ready));
+      const suspended = await call(one.url, 'POST', '/moderation/actions', {
+        token: moderator,
+        json: {
+          action: 'suspend',
+          target: { kind: 'user', id: spammerId },
+          reason: 'スパムの繰り返し',
+          suspend_days: 3,
+        },
+      });
+      expect(suspended.status).toBe(201);
+      // Both streams end, the one on the instance that did not act as well.
+      for (const stream of streams)
+        expect(await until(async () => stream.ended(), (ended) => ended, 10_000)).toBe(true);
+      for (const instance of [one, two]) {
+        const after = await call(instance.url, 'GET', '/auth/me', { token: spammer });
+        expect(((await after.json()) as { data: unknown }).data).toBeNull();
+      }
+      const login = await call(two.url, 'POST', '/auth/login', { json: { email, password } });
+      expect(login.status).toBe(403);
+      expect(((await login.json()) as { message: string }).message).toMatch(
+        /^このアカウントは停止されています（\d{4}年\d{1,2}月\d{1,2}日まで）。$/,
+      );
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
   it('shares the login limit per client address behind the proxy, whatever X-Forwarded-For it forges', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) {

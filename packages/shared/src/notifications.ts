@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { pageQuerySchema, postAuthorSchema, POST_KINDS, type PostKind } from './posts.js';
 import { pageSchema } from './envelope.js';
+import { MODERATION_ACTIONS, type ModerationActionKind } from './moderation.js';
+import { REPORT_TARGET_KINDS, REPORT_TARGET_LABELS } from './reports.js';
+import { formatJapanDate } from './zod-japanese.js';
 
 /**
  * Notifications and the post timelines (docs/notifications.md, docs/timelines.md): the
@@ -15,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   'follow',
   'followed_post',
   'station_post',
+  /** A moderator's decision, told to the reporters and to the item's author (docs/moderation.md). */
+  'moderation',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -34,6 +39,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   follow: 'フォロー',
   followed_post: 'フォロー中のメンバーの投稿',
   station_post: '行きたい駅への新しい投稿',
+  moderation: '運営からのお知らせ（報告の結果など）',
 };
 
 /** Actors shown by name in a grouped notification; the rest are counted (「ほか3人」). */
@@ -61,6 +67,21 @@ export const notificationGroupSchema = z.object({
   actor_count: z.number().int(),
   latest_at: z.string(),
   read: z.boolean(),
+  /**
+   * For `moderation`: what was decided about which kind of item, and whether the member hears of
+   * it as a reporter or as the item's author. Authors are told the moderator's reason; the
+   * moderator is never named (the group's actor is the member themselves).
+   */
+  moderation: z
+    .object({
+      action: z.enum(MODERATION_ACTIONS),
+      role: z.enum(['reporter', 'author']),
+      target_kind: z.enum(REPORT_TARGET_KINDS),
+      reason: z.string().nullable(),
+      /** For a suspension: its end, null for good. */
+      suspended_until: z.string().nullable(),
+    })
+    .optional(),
 });
 export type NotificationGroup = z.infer<typeof notificationGroupSchema>;
 
@@ -127,6 +148,8 @@ const ACTIONS: Record<NotificationType, string> = {
   follow: 'があなたをフォローしました',
   followed_post: 'が新しい投稿をしました',
   station_post: 'が行きたい駅に投稿しました',
+  // Not said with a member's name: moderationSentence below says it.
+  moderation: 'へ運営チームからお知らせがあります',
 };
 
 /** A want says what it is on a spot (行きたい) and on an event (参加したい). */
@@ -148,4 +171,51 @@ export function notificationSentence(
   const others = actorCount > 1 ? `ほか${actorCount - 1}人` : '';
   const action = (type === 'want' && postKind && WANT_ACTIONS[postKind]) || ACTIONS[type];
   return `${firstActorName}さん${others}${action}`;
+}
+
+const MODERATION_OUTCOMES: Record<ModerationActionKind, string> = {
+  dismiss: '確認しましたが、利用規約への違反は見つかりませんでした',
+  hide: '非表示にしました',
+  remove: '削除しました',
+  warn: '投稿者に警告しました',
+  suspend: '投稿者のアカウントを停止しました',
+  restore: '再び表示しました',
+};
+
+/**
+ * The text of a moderation notice (docs/moderation.md#outcomes), the same on the page and in
+ * mail: to a reporter, what became of what they reported; to the author, what was done and
+ * why. Dates are shown in Japan time.
+ */
+export function moderationSentence(notice: NonNullable<NotificationGroup['moderation']>): string {
+  const item = REPORT_TARGET_LABELS[notice.target_kind];
+  if (notice.role === 'reporter') {
+    const outcome =
+      notice.target_kind === 'user' && notice.action === 'suspend'
+        ? 'アカウントを停止しました'
+        : MODERATION_OUTCOMES[notice.action];
+    return `報告いただいた${item}について、運営チームが${outcome}。ご協力ありがとうございました。`;
+  }
+  const yours = notice.target_kind === 'user' ? 'あなたのアカウント' : `あなたの${item}`;
+  const reason = notice.reason ? `理由：${notice.reason}` : '';
+  switch (notice.action) {
+    case 'hide':
+      return `${yours}は運営チームにより非表示になりました（あなたにだけ表示されます）。${reason}`;
+    case 'remove':
+      return `${yours}は運営チームにより削除されました。${reason}`;
+    case 'warn':
+      return `運営チームから${yours}について警告があります。${reason}`;
+    case 'suspend': {
+      const until = notice.suspended_until
+        ? `${formatJapanDate(notice.suspended_until)}まで`
+        : '無期限で';
+      return `あなたのアカウントは${until}停止されています。${reason}`;
+    }
+    case 'restore':
+      return notice.target_kind === 'user'
+        ? 'あなたのアカウントの停止が解除されました。'
+        : `${yours}は運営チームにより再び表示されるようになりました。`;
+    case 'dismiss':
+      return '';
+  }
 }

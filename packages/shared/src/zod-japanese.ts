@@ -45,6 +45,11 @@ const japanDay = new Intl.DateTimeFormat('ja-JP', {
   day: 'numeric',
 });
 
+/** A day as Japanese write it, in Japan time: 2026年12月3日. */
+export function formatJapanDate(value: Date | string): string {
+  return japanDay.format(typeof value === 'string' ? new Date(value) : value);
+}
+
 function amount(value: number | bigint | Date): string {
   if (value instanceof Date) return japanDay.format(value);
   return typeof value === 'bigint' ? value.toLocaleString('ja-JP') : value.toLocaleString('ja-JP');

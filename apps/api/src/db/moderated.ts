@@ -40,3 +40,15 @@ export function shownTo(item: Moderatable, viewer: string | null | SQLWrapper): 
 export function shownToAll(item: Moderatable): SQL {
   return shownTo(item, null);
 }
+
+/**
+ * A suspension for good ends on this day: a date every driver reads back as a Date, where
+ * 'infinity' would come back as a number or an invalid date.
+ */
+export const SUSPENDED_FOR_GOOD = new Date('9999-12-31T00:00:00.000Z');
+
+/** A suspension's end as the API shows it: an ISO time, or null for good (or none). */
+export function suspensionEnd(until: Date | null): string | null {
+  if (!until || until.getTime() >= SUSPENDED_FOR_GOOD.getTime()) return null;
+  return until.toISOString();
+}

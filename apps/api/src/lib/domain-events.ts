@@ -1,3 +1,4 @@
+import type { ModerationActionKind, ReportTargetKind } from '@ekispot/shared';
 import type { Database } from '../db/database.js';
 
 /**
@@ -57,8 +58,23 @@ export type DomainEvent =
   | { type: 'stamped'; userId: string; stationGroupId: number; at: Date }
   /** Recorded before a member's account, and all that cascades with it, is deleted. */
   | { type: 'member-left'; userId: string }
-  /** Sessions of a member were revoked (a logout, a password changed or reset). */
-  | { type: 'sessions-ended'; userId: string };
+  /** Sessions of a member were revoked (a logout, a password changed or reset, a suspension). */
+  | { type: 'sessions-ended'; userId: string }
+  /**
+   * A moderator's action (docs/moderation.md#actions), recorded after the audit row `actionId`
+   * is written: for a hide, before the item leaves sight; for a restore, after it is back
+   * (`restored`: something was hidden or suspended). `reporterIds` are the members whose open
+   * reports it closed; `ownerId` is the item's author (the member, for a member).
+   */
+  | {
+      type: 'moderated';
+      actionId: string;
+      action: ModerationActionKind;
+      target: { kind: ReportTargetKind; id: string };
+      ownerId: string | null;
+      reporterIds: readonly string[];
+      restored: boolean;
+    };
 
 export type DomainEventType = DomainEvent['type'];
 

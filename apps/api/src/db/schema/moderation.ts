@@ -43,7 +43,7 @@ export const moderationActions = pgTable(
     /** What the item said when the action was taken (a title or the start of a body). */
     targetSummary: text('target_summary').notNull().default(''),
     reason: text('reason').notNull(),
-    /** For a suspension: its end ('infinity' for good). */
+    /** For a suspension: its end (9999-12-31 for good: db/moderated.ts). */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     /** Open reports and takedown requests this action closed. */
     reportsClosed: integer('reports_closed').notNull().default(0),

@@ -37,7 +37,7 @@ export const users = pgTable(
     /** Granted and revoked from the command line only (`npm run admin`). */
     role: userRole('role').notNull().default('member'),
     /**
-     * Suspended by a moderator until this time ('infinity' for good): no login, and their posts,
+     * Suspended by a moderator until this time (9999-12-31 for good: db/moderated.ts): no login, and their posts,
      * comments, lists and profile are hidden from everyone (docs/moderation.md#suspension).
      */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),

@@ -1,3 +1,5 @@
+import { formatJapanDate } from '@ekispot/shared';
+
 /**
  * Japanese texts the account rules and routes answer with (docs/conventions.md#api-modules: one
  * place for user text).
@@ -8,6 +10,11 @@ export const AUTH_MESSAGES = {
   wrongPassword: 'パスワードが正しくありません。',
   wrongCurrentPassword: '現在のパスワードが正しくありません。',
   wrongCredentials: 'メールアドレスまたはパスワードが正しくありません。',
+  /** `until`: the end as an ISO time, or null for good (docs/moderation.md#suspension). */
+  suspended: (until: string | null) =>
+    until
+      ? `このアカウントは停止されています（${formatJapanDate(until)}まで）。`
+      : 'このアカウントは停止されています（無期限）。',
   sameEmail: '現在と同じメールアドレスです。',
   emailTaken: 'このメールアドレスはすでに別のアカウントで使われています。',
 

@@ -1,6 +1,7 @@
 import type { Me } from '@ekispot/shared';
 import { AUTH_COOKIE_MAX_AGE_SECONDS } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
+import { suspensionEnd } from '../../db/moderated.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import { recordEvent } from '../../lib/domain-events.js';
@@ -144,6 +145,9 @@ export async function login(
     });
   }
   if (!user.emailVerifiedAt) throw new HttpError('EMAIL_NOT_VERIFIED');
+  // Only with the right password: a suspension is nobody else's business.
+  if (user.suspendedUntil && user.suspendedUntil.getTime() > Date.now())
+    throw new HttpError('FORBIDDEN', AUTH_MESSAGES.suspended(suspensionEnd(user.suspendedUntil)));
   const { token, hash } = createSecretToken();
   await repository.insertSession(deps.db, {
     userId: user.id,
@@ -152,6 +156,15 @@ export async function login(
     expiresAt: new Date(Date.now() + AUTH_COOKIE_MAX_AGE_SECONDS * 1000),
   });
   return { token, user: toMe(user) };
+}
+
+/**
+ * Ends every session of a member in the caller's transaction (a moderator's suspension,
+ * docs/moderation.md#suspension); their open streams end once it commits, on every instance.
+ */
+export async function endAllSessions(tx: Database, userId: string): Promise<void> {
+  await repository.deleteSessionsOf(tx, userId);
+  await recordEvent(tx, { type: 'sessions-ended', userId });
 }
 
 export async function logout(deps: AuthDeps, session: { userId: string; tokenHash: string }) {

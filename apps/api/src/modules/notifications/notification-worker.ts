@@ -102,6 +102,8 @@ async function sendDigest(db: Database, publicUrl: string, userId: string): Prom
       ]),
     );
     const lines = [...byType].map(([type, actors]) => {
+      // A notice from the operators: its text is on the notifications page.
+      if (type === 'moderation') return `・${NOTIFICATION_TYPE_LABELS[type]}：${actors.length}件`;
       const first = names.get(actors[0] ?? '') ?? M.someone;
       return `・${NOTIFICATION_TYPE_LABELS[type]}：${notificationSentence(type, first, actors.length)}`;
     });

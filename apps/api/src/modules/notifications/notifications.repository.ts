@@ -5,6 +5,7 @@ import { descending } from '../../db/order.js';
 import { notRelatedTo } from '../../db/related-members.js';
 import {
   comments,
+  moderationActions,
   notificationGroups,
   notificationPreferences,
   notifications,
@@ -54,15 +55,26 @@ export async function insertForRecipients(
   db: Database,
   recipients: SQL,
   values: NotificationValues,
-  options: { refresh: boolean; mailDefaults: readonly string[]; mailDelaySeconds: number },
+  options: {
+    refresh: boolean;
+    mailDefaults: readonly string[];
+    mailDelaySeconds: number;
+    /**
+     * From the operators (a moderator's decision): each recipient is the row's actor, as
+     * moderators are not named to members, and no block or mute stands in the way.
+     */
+    fromOperators?: boolean;
+  },
 ): Promise<string[]> {
+  const actor = options.fromOperators ? sql`r.user_id` : sql`${values.actorId}::uuid`;
+  const heard = options.fromOperators ? sql`true` : mayHearFrom(sql`r.user_id`, values.actorId);
   const defaults = sql`array[${sql.join(
     options.mailDefaults.map((type) => sql`${type}`),
     sql`, `,
   )}]::text[]`;
   // Columns in the table's order (db/schema/notifications.ts), as an insert … select needs.
   const select = sql`select ${UUID_V7}, nextval(pg_get_serial_sequence('notifications', 'seq')),
-      r.user_id, ${values.actorId}::uuid, ${values.type}::notification_type, ${values.targetKey},
+      r.user_id, ${actor}, ${values.type}::notification_type, ${values.targetKey},
       ${values.postId}::uuid, ${values.commentId}::uuid, ${values.stationGroupId}::integer, null,
       case when u.mail_opt_in and u.email_verified_at is not null
         and ${values.type} = any(coalesce(p.mail_types, ${defaults}))
@@ -71,7 +83,7 @@ export async function insertForRecipients(
     from (${recipients}) as r(user_id)
     join ${users} as u on u.id = r.user_id
     left join ${notificationPreferences} as p on p.user_id = r.user_id
-    where ${mayHearFrom(sql`r.user_id`, values.actorId)}`;
+    where ${heard}`;
   const target = [
     notifications.userId,
     notifications.type,
@@ -99,6 +111,26 @@ export async function insertForRecipients(
 
 /** The recipient alone, as a recipients query. */
 export const oneRecipient = (userId: string) => sql`select ${userId}::uuid`;
+
+/** These members, as a recipients query. */
+export const recipientsOf = (userIds: readonly string[]) =>
+  sql`select unnest(${`{${userIds.join(',')}}`}::uuid[])`;
+
+/** The moderator actions that `moderation` notifications name (their target key). */
+export async function findModerationTargets(db: Database, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: moderationActions.id,
+      action: moderationActions.action,
+      targetKind: moderationActions.targetKind,
+      targetOwnerId: moderationActions.targetOwnerId,
+      reason: moderationActions.reason,
+      suspendedUntil: moderationActions.suspendedUntil,
+    })
+    .from(moderationActions)
+    .where(inArray(moderationActions.id, [...ids]));
+}
 
 /** Members who commented on the post, except its owner (they get `comment`). */
 export const otherCommenters = (postId: string, ownerId: string) =>

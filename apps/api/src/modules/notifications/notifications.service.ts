@@ -7,8 +7,10 @@ import {
   type NotificationGroup,
   type NotificationPage,
   type NotificationPreferences,
+  type ModerationActionKind,
   type NotificationType,
 } from '@ekispot/shared';
+import { suspensionEnd } from '../../db/moderated.js';
 import type { Database } from '../../db/database.js';
 import { afterCommit } from '../../lib/after-commit.js';
 import type { DomainEvent } from '../../lib/domain-events.js';
@@ -176,6 +178,8 @@ export async function notifyOfEvent(tx: Database, event: DomainEvent): Promise<v
     case 'posted':
       await jobs.insertJob(tx, event.postId);
       return pokeAfterCommit([NEW_POSTS_TOPIC]);
+    case 'moderated':
+      return notifyOfModeration(tx, event);
     case 'sessions-ended':
     case 'member-left':
       // The member's open streams recheck their session on the poke, and end if it is gone.
@@ -183,6 +187,45 @@ export async function notifyOfEvent(tx: Database, event: DomainEvent): Promise<v
     default:
       return;
   }
+}
+
+/** Actions the item's author hears of (a dismissal is between the reporters and the moderators). */
+const AUTHOR_HEARS: ReadonlySet<ModerationActionKind> = new Set([
+  'hide',
+  'remove',
+  'warn',
+  'suspend',
+  'restore',
+]);
+
+/**
+ * A moderator's decision is told to the members whose reports it closed and to the item's
+ * author (docs/moderation.md#outcomes), as notices from the operators: each recipient is the
+ * row's actor. A removed item is not linked (its row is about to go); a restore that brought
+ * nothing back tells no one.
+ */
+async function notifyOfModeration(
+  tx: Database,
+  event: Extract<DomainEvent, { type: 'moderated' }>,
+): Promise<void> {
+  if (event.action === 'restore' && !event.restored) return;
+  const linked = event.action !== 'remove';
+  const values: repository.NotificationValues = {
+    type: 'moderation',
+    actorId: event.actionId,
+    targetKey: event.actionId,
+    postId: linked && event.target.kind === 'post' ? event.target.id : null,
+    commentId: linked && event.target.kind === 'comment' ? event.target.id : null,
+    stationGroupId: null,
+  };
+  const recipients = event.reporterIds.filter((id) => id !== event.ownerId);
+  if (event.ownerId && AUTHOR_HEARS.has(event.action)) recipients.push(event.ownerId);
+  if (recipients.length === 0) return;
+  const told = await repository.insertForRecipients(tx, repository.recipientsOf(recipients), values, {
+    ...insertOptions(false),
+    fromOperators: true,
+  });
+  pokeAfterCommit(told);
 }
 
 export async function listNotifications(
@@ -195,23 +238,29 @@ export async function listNotifications(
     rows.map((row) => ({ ...row, cursorKey: { micros: row.latestMicros, id: row.latestId } })),
     query.limit,
   );
-  return { items: await presentGroups(db, page.items), next_cursor: page.nextCursor };
+  return { items: await presentGroups(db, page.items, userId), next_cursor: page.nextCursor };
 }
 
 /** Actors, posts and stations of a whole page in three queries (no N+1). */
 async function presentGroups(
   db: Database,
   rows: repository.GroupRow[],
+  userId: string,
 ): Promise<NotificationGroup[]> {
-  const [actors, postRows, stations] = await Promise.all([
-    repository.findActors(db, [...new Set(rows.flatMap((row) => row.actorIds))]),
+  const notices = rows.filter((row) => row.type === 'moderation');
+  const [actors, postRows, stations, decisions] = await Promise.all([
+    repository.findActors(db, [
+      ...new Set(rows.flatMap((row) => (row.type === 'moderation' ? [] : row.actorIds))),
+    ]),
     repository.findPostTargets(db, [
       ...new Set(rows.flatMap((row) => (row.postId ? [row.postId] : []))),
     ]),
     repository.findStationTargets(db, [
       ...new Set(rows.flatMap((row) => (row.stationGroupId !== null ? [row.stationGroupId] : []))),
     ]),
+    repository.findModerationTargets(db, [...new Set(notices.map((row) => row.targetKey))]),
   ]);
+  const decisionById = new Map(decisions.map((decision) => [decision.id, decision]));
   const actorById = new Map(actors.map((actor) => [actor.id, actor]));
   // A post is named as it is shown: an untitled photo as 「東京駅の写真」, not 「写真」.
   const postById = new Map(
@@ -239,14 +288,37 @@ async function presentGroups(
       comment_id: row.commentId,
       station: (row.stationGroupId !== null && stationById.get(row.stationGroupId)) || null,
     },
-    actors: row.actorIds.slice(0, NOTIFICATION_ACTORS_SHOWN).flatMap((id) => {
-      const actor = actorById.get(id);
-      return actor ? [actor] : [];
-    }),
-    actor_count: row.actorCount,
+    // A notice from the operators names no member (the actor is the recipient themself).
+    actors:
+      row.type === 'moderation'
+        ? []
+        : row.actorIds.slice(0, NOTIFICATION_ACTORS_SHOWN).flatMap((id) => {
+            const actor = actorById.get(id);
+            return actor ? [actor] : [];
+          }),
+    actor_count: row.type === 'moderation' ? 0 : row.actorCount,
     latest_at: row.latestAt.toISOString(),
     read: row.read,
+    ...(row.type === 'moderation' && {
+      moderation: presentDecision(decisionById.get(row.targetKey), userId),
+    }),
   }));
+}
+
+function presentDecision(
+  decision: Awaited<ReturnType<typeof repository.findModerationTargets>>[number] | undefined,
+  recipientId: string,
+): NotificationGroup['moderation'] {
+  if (!decision) return undefined;
+  const author = decision.targetOwnerId === recipientId;
+  return {
+    action: decision.action,
+    role: author ? 'author' : 'reporter',
+    target_kind: decision.targetKind,
+    // The reason is the author's to read; reporters learn the outcome only.
+    reason: author ? decision.reason : null,
+    suspended_until: suspensionEnd(decision.suspendedUntil),
+  };
 }
 
 export function countUnread(db: Database, userId: string): Promise<number> {

@@ -29,11 +29,21 @@ function toComment(row: repository.CommentViewRow): Comment {
     user: { id: row.comment.userId, name: row.authorName, avatar: row.authorAvatar },
     created_at: row.comment.createdAt.toISOString(),
     updated_at: row.comment.updatedAt.toISOString(),
+    // Only its author is shown a hidden comment (docs/moderation.md#hidden-items), with a notice.
+    ...(row.comment.hiddenAt !== null && { hidden: true as const }),
   };
 }
 
-export async function getComment(db: Database, postId: string, commentId: string) {
-  const [row] = await repository.findCommentViews(db, { postId, id: commentId });
+/** One comment, when the viewer may see it and its post (docs/moderation.md#hidden-items). */
+export async function getComment(
+  db: Database,
+  postId: string,
+  commentId: string,
+  viewerId: string | null = null,
+) {
+  const [row] = (await repository.postShownTo(db, postId, viewerId))
+    ? await repository.findCommentViews(db, { postId, id: commentId, readerId: viewerId })
+    : [];
   if (!row) throw notFound(M.commentNotFound);
   return toComment(row);
 }
@@ -46,7 +56,7 @@ export async function listComments(
   viewerId: string | null = null,
 ): Promise<CommentPage> {
   const after = decodeCursor(query.cursor);
-  if (!(await repository.postExists(db, postId))) throw notFound(M.notFound);
+  if (!(await repository.postShownTo(db, postId, viewerId))) throw notFound(M.notFound);
   const rows = await repository.findCommentViews(db, {
     postId,
     after,
@@ -91,7 +101,7 @@ export async function createComment(
     if (isForeignKeyViolation(error)) throw notFound(M.notFound);
     throw error;
   }
-  return getComment(db, postId, commentId);
+  return getComment(db, postId, commentId, userId);
 }
 
 export async function updateComment(
@@ -108,7 +118,7 @@ export async function updateComment(
     if (comment.userId !== userId) throw forbidden(M.commentNotYoursToEdit);
     await repository.updateCommentBody(tx, commentId, body);
   });
-  return getComment(db, postId, commentId);
+  return getComment(db, postId, commentId, userId);
 }
 
 export async function deleteComment(
@@ -124,17 +134,41 @@ export async function deleteComment(
     if (!comment) throw notFound(M.commentNotFound);
     if (comment.userId !== userId && post.userId !== userId)
       throw forbidden(M.commentNotYoursToDelete);
-    // Before the delete, while its notifications are there to read; under the post's lock
-    // nothing else deletes the comment meanwhile (leaving the service locks the post too).
-    await recordEvent(tx, {
-      type: 'comment-removed',
-      actorId: comment.userId,
-      postId,
-      ownerId: post.userId,
-      commentId,
-      at: comment.createdAt,
-    });
-    if (!(await repository.deleteComment(tx, commentId))) return;
-    await repository.addToCommentCount(tx, postId, -1);
+    await removeCommentIn(tx, post, comment);
   });
+}
+
+/**
+ * A moderator's removal of a comment (docs/moderation.md#actions), in the caller's
+ * transaction; false when there is no such comment.
+ */
+export async function removeCommentAsModerator(
+  tx: Database,
+  postId: string,
+  commentId: string,
+): Promise<boolean> {
+  const post = await repository.lockPost(tx, postId);
+  const comment = post && (await repository.findComment(tx, postId, commentId));
+  if (!post || !comment) return false;
+  await removeCommentIn(tx, post, comment);
+  return true;
+}
+
+async function removeCommentIn(
+  tx: Database,
+  post: { userId: string },
+  comment: { id: string; postId: string; userId: string; createdAt: Date },
+): Promise<void> {
+  // Before the delete, while its notifications are there to read; under the post's lock
+  // nothing else deletes the comment meanwhile (leaving the service locks the post too).
+  await recordEvent(tx, {
+    type: 'comment-removed',
+    actorId: comment.userId,
+    postId: comment.postId,
+    ownerId: post.userId,
+    commentId: comment.id,
+    at: comment.createdAt,
+  });
+  if (!(await repository.deleteComment(tx, comment.id))) return;
+  await repository.addToCommentCount(tx, comment.postId, -1);
 }

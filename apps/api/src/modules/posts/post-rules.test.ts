@@ -87,6 +87,7 @@ describe('draftFromUpdate', () => {
     likeCount: 0,
     wantCount: 0,
     commentCount: 0,
+    hiddenAt: null,
     createdAt: new Date(),
     updatedAt: new Date(),
   };

@@ -305,17 +305,42 @@ export async function deletePost(deps: PostsDeps, userId: string, postId: string
       const post = await repository.findPost(tx, postId, { forUpdate: true });
       if (!post) throw notFound(M.notFound);
       if (post.userId !== userId) throw forbidden(M.notYoursToDelete);
-      const { postIds, imageIds } = await prepareOwnPostRemoval(tx, userId, postId);
-      await recordEvent(tx, {
-        type: 'post-removed',
-        userId,
-        postIds,
-        stationGroupId: post.stationGroupId,
-      });
-      const keys = await images.deleteImageRows(tx, imageIds);
-      await repository.deletePost(tx, postId);
-      return keys;
+      return removePostIn(tx, post);
     }),
   );
   await images.deleteImageFiles(deps.storage, removed);
+}
+
+/** The photo files of removed posts, to delete once the removal has committed. */
+export type RemovedPhotoFiles = Awaited<ReturnType<typeof images.deleteImageRows>>;
+
+/**
+ * Takes a post away in the caller's transaction, as its owner's delete does: the owner's
+ * posts below it go too, others' stay. For a moderator's removal
+ * (docs/moderation.md#actions); the caller deletes the files after the commit with
+ * `deletePhotoFiles`. False when there is no such post.
+ */
+export async function removePostAsModerator(
+  tx: Database,
+  postId: string,
+): Promise<RemovedPhotoFiles | null> {
+  const post = await repository.findPost(tx, postId, { forUpdate: true });
+  return post ? removePostIn(tx, post) : null;
+}
+
+export function deletePhotoFiles(storage: ImageStorage, files: RemovedPhotoFiles): Promise<void> {
+  return images.deleteImageFiles(storage, files);
+}
+
+async function removePostIn(tx: Database, post: repository.PostRow): Promise<RemovedPhotoFiles> {
+  const { postIds, imageIds } = await prepareOwnPostRemoval(tx, post.userId, post.id);
+  await recordEvent(tx, {
+    type: 'post-removed',
+    userId: post.userId,
+    postIds,
+    stationGroupId: post.stationGroupId,
+  });
+  const keys = await images.deleteImageRows(tx, imageIds);
+  await repository.deletePost(tx, post.id);
+  return keys;
 }

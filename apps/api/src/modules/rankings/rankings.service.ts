@@ -52,6 +52,12 @@ export type Activity =
   | { type: 'post-added'; userId: string; at: Date }
   /** Before posts are deleted: they and the reactions they received leave the scores. */
   | { type: 'posts-removing'; postIds: readonly string[] }
+  /**
+   * Posts a moderator hid (-1) or showed again (+1): they count, with what they received, only
+   * while shown. Scored while they are shown (before the hide, after the restore); a hidden
+   * post's later removal moves nothing (the repository reads shown posts only).
+   */
+  | { type: 'posts-shown'; postIds: readonly string[]; sign: 1 | -1 }
   /** Before a member's account is deleted: what they gave others leaves those scores. */
   | { type: 'member-leaving'; userId: string };
 
@@ -136,17 +142,19 @@ async function deltasOfActivity(
     }
     case 'post-added':
       return deltasOf('posts', activity.userId, 1, activity.at);
-    case 'posts-removing': {
+    case 'posts-removing':
+    case 'posts-shown': {
       if (activity.postIds.length === 0) return [];
+      const sign = activity.type === 'posts-shown' ? activity.sign : -1;
       const [postRows, reactions] = await Promise.all([
         repository.findPostTimes(db, activity.postIds),
         repository.findReactionsTo(db, activity.postIds),
       ]);
       return [
-        ...postRows.flatMap((row) => deltasOf('posts', row.userId, -1, row.createdAt)),
-        ...impactOf(reactions.likeRows, IMPACT_POINTS.like, -1),
-        ...impactOf(reactions.wantRows, IMPACT_POINTS.want, -1),
-        ...impactOf(reactions.commentRows, IMPACT_POINTS.comment, -1),
+        ...postRows.flatMap((row) => deltasOf('posts', row.userId, sign, row.createdAt)),
+        ...impactOf(reactions.likeRows, IMPACT_POINTS.like, sign),
+        ...impactOf(reactions.wantRows, IMPACT_POINTS.want, sign),
+        ...impactOf(reactions.commentRows, IMPACT_POINTS.comment, sign),
       ];
     }
     case 'member-leaving': {
@@ -200,6 +208,12 @@ function activitiesOf(event: DomainEvent): Activity[] {
       return [{ type: 'post-added', userId: event.userId, at: event.at }];
     case 'post-removed':
       return [{ type: 'posts-removing', postIds: event.postIds }];
+    case 'moderated':
+      if (event.target.kind !== 'post') return [];
+      if (event.action === 'hide') return [{ type: 'posts-shown', postIds: [event.target.id], sign: -1 }];
+      if (event.action === 'restore' && event.restored)
+        return [{ type: 'posts-shown', postIds: [event.target.id], sign: 1 }];
+      return [];
     case 'member-left':
       return [{ type: 'member-leaving', userId: event.userId }];
     default:

@@ -1,13 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReportCreateBody, ReportTargetKind } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
+import { notSuspended, shownToAll } from '../../db/moderated.js';
 import { comments, lists, posts, reports, users } from '../../db/schema/index.js';
 
 /** Drizzle queries for reports (docs/conventions.md#api-modules). */
 
 export type ReportRow = typeof reports.$inferSelect;
 
-/** Who owns the reported item, and whether the reporter can see it; null when there is none. */
+/**
+ * Who owns the reported item, and whether the reporter can see it; null when there is none, or
+ * when moderators already took it out of sight (docs/moderation.md#hidden-items).
+ */
 export async function findTarget(
   db: Database,
   kind: ReportTargetKind,
@@ -15,28 +19,33 @@ export async function findTarget(
 ): Promise<{ ownerId: string; isPublic: boolean } | null> {
   switch (kind) {
     case 'post': {
-      const [row] = await db.select({ ownerId: posts.userId }).from(posts).where(eq(posts.id, id));
+      const [row] = await db
+        .select({ ownerId: posts.userId })
+        .from(posts)
+        .where(and(eq(posts.id, id), shownToAll(posts)));
       return row ? { ownerId: row.ownerId, isPublic: true } : null;
     }
     case 'comment': {
       const [row] = await db
         .select({ ownerId: comments.userId })
         .from(comments)
-        .where(eq(comments.id, id));
+        .where(and(eq(comments.id, id), shownToAll(comments)));
       return row ? { ownerId: row.ownerId, isPublic: true } : null;
     }
     case 'user': {
       const [row] = await db
         .select({ ownerId: users.id })
         .from(users)
-        .where(and(eq(users.id, id), sql`${users.emailVerifiedAt} is not null`));
+        .where(
+          and(eq(users.id, id), sql`${users.emailVerifiedAt} is not null`, notSuspended(users.id)),
+        );
       return row ? { ownerId: row.ownerId, isPublic: true } : null;
     }
     case 'list': {
       const [row] = await db
         .select({ ownerId: lists.userId, isPublic: lists.isPublic })
         .from(lists)
-        .where(eq(lists.id, id));
+        .where(and(eq(lists.id, id), shownToAll(lists)));
       return row ?? null;
     }
     default:
