@@ -61,6 +61,22 @@ export const MEMBERS = {
     email: 'reports-b@example.jp',
     password: 'password for reports 2',
   },
+  moderatedAuthor: {
+    name: '規約違反の投稿者',
+    email: 'moderation-a@example.jp',
+    password: 'password for moderation 1',
+  },
+  moderationReporter: {
+    name: '通報した乗客',
+    email: 'moderation-b@example.jp',
+    password: 'password for moderation 2',
+  },
+  moderator: {
+    name: '運営の見張り番',
+    email: 'moderation-mod@example.jp',
+    password: 'password for moderation 3',
+    moderator: true,
+  },
   timelineAuthor: {
     name: '新着の葵',
     email: 'timeline-a@example.jp',
@@ -72,6 +88,8 @@ export interface Member {
   name: string;
   email: string;
   password: string;
+  /** Seeded with the moderator role (docs/moderation.md#moderators). */
+  moderator?: true;
 }
 
 export type MemberKey = keyof typeof MEMBERS;

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import * as schema from '../../apps/api/src/db/schema/index.js';
 import { insertUser, updateUser } from '../../apps/api/src/modules/auth/auth.repository.js';
@@ -23,6 +24,12 @@ export async function seedMembers(pgDir: string): Promise<void> {
         passwordHash: await hashPassword(member.password),
       });
       await updateUser(db, user.id, { emailVerifiedAt: new Date() });
+      // Granted as `npm run admin -- grant-moderator` would (docs/moderation.md#moderators).
+      if ('moderator' in member)
+        await db
+          .update(schema.users)
+          .set({ role: 'moderator' })
+          .where(eq(schema.users.id, user.id));
     }
   } finally {
     await client.close();

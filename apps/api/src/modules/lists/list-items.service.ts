@@ -79,19 +79,20 @@ function toItem(row: repository.ItemViewRow, position = row.rank): ListItem {
 }
 
 /**
- * Every item of a list the viewer may see, in order, numbered 1…n. The owner sees all of them
- * (the editor and the whole-order rule need every item). Anyone else misses the posts of
- * members they blocked or muted (docs/people.md#blocks), as in every other post list; the
- * rest keep their order and are numbered without the gap.
+ * Every item of a list the viewer may see, in order, numbered 1…n. Nobody, the owner included,
+ * is shown posts a moderator took out of their sight (docs/moderation.md#hidden-items). The
+ * owner sees all the others (the editor and the whole-order rule need them). Anyone else
+ * misses the posts of members they blocked or muted (docs/people.md#blocks), as in every
+ * other post list; the rest keep their order and are numbered without the gap.
  */
 export async function listItems(
   deps: ListsDeps,
   listId: string,
   viewerId: string | null,
 ): Promise<ListItems> {
-  const list = await repository.findList(deps.db, listId);
+  const list = await repository.findList(deps.db, listId, { reader: viewerId });
   if (!list || !visibleTo(list, viewerId)) throw notFound(M.notFound);
-  const rows = await repository.findItemViews(deps.db, listId);
+  const rows = await repository.findItemViews(deps.db, listId, viewerId);
   if (list.userId === viewerId) return { items: rows.map((row) => toItem(row)) };
   const authorOf = (row: repository.ItemViewRow) => row.post?.userId ?? null;
   const hidden = await hiddenFrom(
@@ -103,8 +104,8 @@ export async function listItems(
   return { items: shown.map((row, index) => toItem(row, index + 1)) };
 }
 
-async function findItemView(db: Database, listId: string, itemId: string) {
-  const rows = await repository.findItemViews(db, listId);
+async function findItemView(db: Database, listId: string, itemId: string, userId: string) {
+  const rows = await repository.findItemViews(db, listId, userId);
   const row = rows.find((candidate) => candidate.item.id === itemId);
   if (!row) throw notFound(M.itemNotFound);
   return toItem(row);
@@ -128,7 +129,7 @@ export async function addItem(
       if (!(await repository.stationGroupExists(tx, body.station_group_id)))
         throw validationFailed({ station_group_id: [M.stationNotFound] });
     } else if (body.post_id !== undefined) {
-      if (!(await repository.postExists(tx, body.post_id)))
+      if (!(await repository.postExists(tx, body.post_id, userId)))
         throw validationFailed({ post_id: [M.postNotFound] });
     }
     const id = await insertItem(tx, {
@@ -140,7 +141,7 @@ export async function addItem(
     await repository.touchList(tx, listId);
     return id;
   });
-  return findItemView(deps.db, listId, itemId);
+  return findItemView(deps.db, listId, itemId, userId);
 }
 
 /** The insert in a savepoint, so a refusal by an index becomes its own answer. */
@@ -168,7 +169,7 @@ export async function updateItem(
     await repository.updateItemNote(tx, itemId, note);
     await repository.touchList(tx, listId);
   });
-  return findItemView(deps.db, listId, itemId);
+  return findItemView(deps.db, listId, itemId, userId);
 }
 
 /** Removes an item; the ones after it move up, so positions stay 1…n. */
@@ -183,7 +184,12 @@ export async function removeItem(
       await lockOwnList(tx, listId, userId);
       if (!(await repository.findItem(tx, listId, itemId))) throw notFound(M.itemNotFound);
       await repository.deleteItem(tx, itemId);
-      await repository.writeOrder(tx, listId, await repository.findItemIds(tx, listId));
+      const rest = await repository.findItemIds(tx, listId);
+      await repository.writeOrder(
+        tx,
+        listId,
+        rest.map((item) => item.id),
+      );
       await repository.touchList(tx, listId);
     }),
   );
@@ -195,7 +201,10 @@ const ORDER_MESSAGES = {
   missing: M.orderMissing,
 } as const;
 
-/** Replaces the whole order; it must name exactly the list's items (list-order.ts). */
+/**
+ * Replaces the whole order; it must name exactly the list's items the owner sees (list-order.ts).
+ * Posts hidden from them (docs/moderation.md#hidden-items) keep their places among the rest.
+ */
 export async function reorderItems(
   deps: ListsDeps,
   userId: string,
@@ -205,9 +214,13 @@ export async function reorderItems(
   await retryTransientConflicts(() =>
     deps.db.transaction(async (tx) => {
       await lockOwnList(tx, listId, userId);
-      const problem = checkNewOrder(await repository.findItemIds(tx, listId), itemIds);
+      const current = await repository.findItemIds(tx, listId, userId);
+      const shownIds = current.filter((item) => item.shown).map((item) => item.id);
+      const problem = checkNewOrder(shownIds, itemIds);
       if (problem) throw validationFailed({ item_ids: [ORDER_MESSAGES[problem]] });
-      await repository.writeOrder(tx, listId, itemIds);
+      const next = [...itemIds];
+      const order = current.map((item) => (item.shown ? next.shift()! : item.id));
+      await repository.writeOrder(tx, listId, order);
       await repository.touchList(tx, listId);
     }),
   );

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
+import { shownTo, shownToAll } from '../../db/moderated.js';
 import { descending } from '../../db/order.js';
 import { notRelatedTo } from '../../db/related-members.js';
 import {
@@ -31,13 +32,15 @@ const fromMicros = (value: string) =>
 const coverImage = alias(images, 'cover');
 
 /**
- * The cover: the first photo of the first item (in list order) that is a post with photos.
- * Read, not stored, so it follows every reorder and deletion and no image row is held by it.
+ * The cover: the first photo of the first item (in list order) that is a post with photos,
+ * shown to everyone (docs/moderation.md#hidden-items). Read, not stored, so it follows every
+ * reorder, deletion and hide, and no image row is held by it.
  */
 const coverIdOf = (listId: SQLWrapper) => sql`(
   select ${postImages.imageId} from ${listItems}
   join ${postImages} on ${postImages.postId} = ${listItems.postId}
-  where ${listItems.listId} = ${listId}
+  join ${posts} on ${posts.id} = ${listItems.postId}
+  where ${listItems.listId} = ${listId} and ${shownToAll(posts)}
   order by ${listItems.position}, ${listItems.id}, ${postImages.position}
   limit 1)`;
 
@@ -59,11 +62,12 @@ function listViewQuery(db: Database) {
 
 export type ListViewRow = Awaited<ReturnType<typeof findListView>>[number];
 
-export function findListView(db: Database, listId: string) {
-  return listViewQuery(db).where(eq(lists.id, listId));
+/** A list as `reader` may see it (docs/moderation.md#hidden-items); null is everyone. */
+export function findListView(db: Database, listId: string, reader: string | null) {
+  return listViewQuery(db).where(and(eq(lists.id, listId), shownTo(lists, reader)));
 }
 
-/** Lists of everyone or of the people one follows, by last update; blocked and muted left out. */
+/** Lists of everyone or of followees, by last update; blocked, muted and hidden left out. */
 export function findListViews(
   db: Database,
   options: {
@@ -71,11 +75,14 @@ export function findListViews(
     publicOnly: boolean;
     followedBy?: string;
     viewerId: string | null;
+    /** Who reads (docs/moderation.md#hidden-items); null for a visitor. */
+    reader: string | null;
     after: PageKey | null;
     limit: number;
   },
 ) {
   const conditions: (SQL | undefined)[] = [
+    shownTo(lists, options.reader),
     options.ownerId ? eq(lists.userId, options.ownerId) : undefined,
     options.publicOnly ? eq(lists.isPublic, true) : undefined,
     options.followedBy
@@ -100,12 +107,17 @@ function hiddenFromViewer(viewerId: string | null): SQL | undefined {
   return notRelatedTo(lists.userId, viewerId, ['blocked', 'blockedBy', 'muted']);
 }
 
+/** `reader`, when given, leaves out a list not shown to them (null: to everyone). */
 export async function findList(
   db: Database,
   listId: string,
-  options: { forUpdate?: boolean } = {},
+  options: { forUpdate?: boolean; reader?: string | null } = {},
 ) {
-  const query = db.select().from(lists).where(eq(lists.id, listId));
+  const shown = options.reader === undefined ? undefined : shownTo(lists, options.reader);
+  const query = db
+    .select()
+    .from(lists)
+    .where(and(eq(lists.id, listId), shown));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -197,8 +209,11 @@ const firstPhotoIdOf = (postId: SQLWrapper) => sql`(
   where ${postImages.postId} = ${postId}
   order by ${postImages.position} limit 1)`;
 
-/** Every item of a list in order, with what it points at, in one query. */
-export function findItemViews(db: Database, listId: string) {
+/**
+ * Every item of a list in order, with what it points at, in one query; posts (and parents) not
+ * shown to `reader` are left out (docs/moderation.md#hidden-items), the rest numbered 1…n.
+ */
+export function findItemViews(db: Database, listId: string, reader: string | null) {
   return db
     .select({
       item: listItems,
@@ -242,22 +257,31 @@ export function findItemViews(db: Database, listId: string) {
     .leftJoin(itemPost, eq(itemPost.id, listItems.postId))
     .leftJoin(itemPostAuthor, eq(itemPostAuthor.id, itemPost.userId))
     .leftJoin(itemPostStation, eq(itemPostStation.id, itemPost.stationGroupId))
-    .leftJoin(itemPostParent, eq(itemPostParent.id, itemPost.parentPostId))
+    .leftJoin(
+      itemPostParent,
+      and(eq(itemPostParent.id, itemPost.parentPostId), shownTo(itemPostParent, reader)),
+    )
     .leftJoin(itemPostImage, sql`${itemPostImage.id} = ${firstPhotoIdOf(itemPost.id)}`)
-    .where(eq(listItems.listId, listId))
+    .where(
+      and(
+        eq(listItems.listId, listId),
+        sql`(${listItems.postId} is null or ${shownTo(itemPost, reader)})`,
+      ),
+    )
     .orderBy(listItems.position, listItems.id);
 }
 
 export type ItemViewRow = Awaited<ReturnType<typeof findItemViews>>[number];
 
-/** The item ids of a list in their current order. */
-export async function findItemIds(db: Database, listId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: listItems.id })
+/** The items of a list in their current order, each shown to `reader` or not (moderated.ts). */
+export function findItemIds(db: Database, listId: string, reader: string | null = null) {
+  const shown = sql<boolean>`(${listItems.postId} is null or ${shownTo(posts, reader)})`;
+  return db
+    .select({ id: listItems.id, shown })
     .from(listItems)
+    .leftJoin(posts, eq(posts.id, listItems.postId))
     .where(eq(listItems.listId, listId))
     .orderBy(listItems.position, listItems.id);
-  return rows.map((row) => row.id);
 }
 
 export async function findItem(db: Database, listId: string, itemId: string) {
@@ -276,8 +300,12 @@ export async function stationGroupExists(db: Database, id: number): Promise<bool
   return row !== undefined;
 }
 
-export async function postExists(db: Database, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, id));
+/** The post exists and `reader` may see it (docs/moderation.md#hidden-items). */
+export async function postExists(db: Database, id: string, reader: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, id), shownTo(posts, reader)));
   return row !== undefined;
 }
 

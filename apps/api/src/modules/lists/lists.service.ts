@@ -47,18 +47,20 @@ function toList(row: repository.ListViewRow): List {
         : null,
     created_at: list.createdAt.toISOString(),
     updated_at: list.updatedAt.toISOString(),
+    // Only its owner is shown a hidden list (docs/moderation.md#hidden-items), with a notice.
+    ...(list.hiddenAt !== null && { hidden: true as const }),
   };
 }
 
 export async function getList(deps: ListsDeps, listId: string, viewerId: string | null) {
-  const [row] = await repository.findListView(deps.db, listId);
+  const [row] = await repository.findListView(deps.db, listId, viewerId);
   if (!row || !visibleTo(row.list, viewerId)) throw notFound(M.notFound);
   return toList(row);
 }
 
-/** A public list for a link preview (share module), or null when missing or private. */
+/** A public list for a link preview (share module), or null when missing, private or hidden. */
 export async function findListPreview(db: Database, listId: string): Promise<List | null> {
-  const [row] = await repository.findListView(db, listId);
+  const [row] = await repository.findListView(db, listId, null);
   return row && row.list.isPublic ? toList(row) : null;
 }
 
@@ -80,6 +82,7 @@ export async function listOwnLists(
     ownerId: userId,
     publicOnly: false,
     viewerId: null,
+    reader: userId,
     after: decodeCursor(query.cursor),
     limit: query.limit + 1,
   });
@@ -101,6 +104,7 @@ export async function listMemberLists(
     ownerId,
     publicOnly: ownerId !== viewerId,
     viewerId: null,
+    reader: viewerId,
     after: decodeCursor(query.cursor),
     limit: query.limit + 1,
   });
@@ -122,6 +126,7 @@ export async function listTimeline(
     publicOnly: true,
     ...(scope === 'follow' && viewerId ? { followedBy: viewerId } : {}),
     viewerId,
+    reader: viewerId,
     after: decodeCursor(query.cursor),
     limit: query.limit + 1,
   });
@@ -169,6 +174,11 @@ export async function deleteList(deps: ListsDeps, userId: string, listId: string
     await lockOwnList(tx, listId, userId);
     await repository.deleteList(tx, listId);
   });
+}
+
+/** A moderator's removal of a list (docs/moderation.md#actions), in the caller's transaction. */
+export async function removeListAsModerator(tx: Database, listId: string): Promise<void> {
+  await repository.deleteList(tx, listId);
 }
 
 /** The list as GeoJSON or GPX, for whoever may see it (list-export.ts). */

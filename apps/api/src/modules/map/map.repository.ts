@@ -1,6 +1,7 @@
 import { and, between, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
+import { shownToAll } from '../../db/moderated.js';
 import { posts, stationGroups } from '../../db/schema/index.js';
 
 /**
@@ -61,6 +62,7 @@ function preparePostMarkers(db: Database, kinds: ('spot' | 'event')[]) {
         inArray(posts.kind, kinds),
         between(posts.lat, box.south, box.north),
         between(posts.lng, box.west, box.east),
+        shownToAll(posts),
       ),
     );
   if (!kinds.includes('event')) {
@@ -86,6 +88,7 @@ function preparePostMarkers(db: Database, kinds: ('spot' | 'event')[]) {
         isNull(posts.lat),
         between(lat, box.south, box.north),
         between(lng, box.west, box.east),
+        shownToAll(posts),
       ),
     );
   const both = unionAll(own, borrowed).as('markers');
@@ -101,7 +104,8 @@ type PreparedPostMarkers = ReturnType<typeof preparePostMarkers>;
 const preparedPostMarkers = new WeakMap<Database, Map<string, PreparedPostMarkers>>();
 
 /**
- * Spots and events inside the box, upcoming events first, then newest. A post with its own
+ * Spots and events inside the box that everyone is shown (the answer is shared:
+ * docs/moderation.md#hidden-items), upcoming events first, then newest. A post with its own
  * point is placed there (the partial index on lat/lng finds those); an event without one
  * sits at its parent spot or, failing that, its station. Prepared once per set of kinds, so a
  * city view builds no SQL per request.

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { shownTo } from '../../db/moderated.js';
 import { comments, posts, users } from '../../db/schema/index.js';
 import type { PageKey } from '../../lib/page-cursor.js';
 import { createdAtMicros, microsToTimestamp, notHiddenFrom } from './posts.repository.js';
@@ -18,12 +19,23 @@ export async function lockPost(db: Database, postId: string) {
   return row ?? null;
 }
 
-export async function postExists(db: Database, postId: string): Promise<boolean> {
-  const [row] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId));
+/** The post exists and is shown to the viewer (docs/moderation.md#hidden-items). */
+export async function postShownTo(
+  db: Database,
+  postId: string,
+  viewerId: string | null,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), shownTo(posts, viewerId)));
   return row !== undefined;
 }
 
-/** Comments with their authors, oldest first, keyed by (created_at, id) as the index is. */
+/**
+ * Comments with their authors, oldest first, keyed by (created_at, id) as the index is; without
+ * what the viewer blocked or muted, or what a moderator took out of their sight.
+ */
 export async function findCommentViews(
   db: Database,
   options: {
@@ -31,12 +43,16 @@ export async function findCommentViews(
     id?: string;
     after?: PageKey | null;
     limit?: number;
+    /** Leaves out what this member blocked or muted, and what they may not see. */
     viewerId?: string | null;
+    /** Who reads, for what a moderator hid alone (`viewerId` when absent). */
+    readerId?: string | null;
   },
 ) {
   const conditions: (SQL | undefined)[] = [
     eq(comments.postId, options.postId),
     notHiddenFrom(options.viewerId ?? null, comments.userId),
+    shownTo(comments, options.readerId ?? options.viewerId ?? null),
   ];
   if (options.id) conditions.push(eq(comments.id, options.id));
   if (options.after) {

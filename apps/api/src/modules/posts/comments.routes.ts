@@ -76,7 +76,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (
   app.get(
     `${base}/:commentId`,
     {
-      config: { access: 'public' },
+      // Its author still sees a comment a moderator hid (docs/moderation.md#hidden-items).
+      config: { access: 'optional' },
       schema: {
         tags,
         summary: 'One comment',
@@ -84,8 +85,13 @@ export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (
         response: { 200: commentEnvelope, ...errorResponses(404, 422) },
       },
     },
-    async (request) =>
-      envelope(await service.getComment(db, request.params.postId, request.params.commentId)),
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-cache');
+      const { postId, commentId } = request.params;
+      return envelope(
+        await service.getComment(db, postId, commentId, request.viewer?.user.id ?? null),
+      );
+    },
   );
 
   app.patch(

@@ -45,5 +45,7 @@ function toPost(row: repository.PostViewRow, images: PostImage[]): Post {
     child_count: row.childCount,
     created_at: post.createdAt.toISOString(),
     updated_at: post.updatedAt.toISOString(),
+    // Only its author is shown a hidden post (docs/moderation.md#hidden-items), with a notice.
+    ...(post.hiddenAt !== null && { hidden: true as const }),
   };
 }

@@ -10,6 +10,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
+import { shownTo, type Moderatable } from '../../db/moderated.js';
 import { notRelatedTo } from '../../db/related-members.js';
 import {
   blocks,
@@ -128,7 +129,19 @@ export function notHiddenFrom(viewerId: string | null, authorColumn: SQLWrapper)
   return notRelatedTo(authorColumn, viewerId, ['blocked', 'muted']);
 }
 
+/**
+ * The item is not shown to `viewer` (docs/moderation.md#hidden-items). A null viewer bound to a
+ * placeholder makes `shownTo`'s own-item test null, hence the coalesce.
+ */
+const notShownTo = (item: Moderatable, viewer: string | null | SQLWrapper) =>
+  sql`not coalesce(${shownTo(item, viewer)}, false)`;
+
 const parent = alias(posts, 'parent');
+const child = alias(posts, 'child');
+
+/** The parent is joined only when the viewer may see it: a hidden one shows as no parent. */
+const parentShownTo = (viewer: string | null | Placeholder) =>
+  and(eq(parent.id, posts.parentPostId), shownTo(parent, viewer));
 
 /** Everything a post response shows — author, station, parent, child count, viewer's reactions. */
 /** `viewer` is the member's id, null for a visitor, or a placeholder bound when executed. */
@@ -142,7 +155,7 @@ function postViewColumns(viewer: string | null | Placeholder) {
     parentKind: parent.kind,
     parentTitle: parent.title,
     childCount:
-      sql<number>`(select count(*) from ${posts} as child where child.parent_post_id = ${posts.id})`.mapWith(
+      sql<number>`(select count(*) from ${posts} as child where ${child.parentPostId} = ${posts.id} and ${shownTo(child, viewer)})`.mapWith(
         Number,
       ),
     liked: viewer
@@ -151,14 +164,16 @@ function postViewColumns(viewer: string | null | Placeholder) {
     wanted: viewer
       ? sql<boolean>`exists (select 1 from ${postWants} where ${postWants.postId} = ${posts.id} and ${postWants.userId} = ${viewer})`
       : sql<boolean>`false`,
-    // Comments by members the viewer blocked or muted are not shown to them, so not counted.
+    // Comments by members the viewer blocked or muted, or hidden from the viewer by a moderator
+    // (docs/moderation.md#hidden-items), are not shown to them, so not counted.
     hiddenCommentCount: viewer
       ? sql<number>`(select count(*) from ${comments} where ${comments.postId} = ${posts.id} and (
           exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewer} and ${blocks.blockedId} = ${comments.userId})
-          or exists (select 1 from ${mutes} where ${mutes.muterId} = ${viewer} and ${mutes.mutedId} = ${comments.userId})))`.mapWith(
+          or exists (select 1 from ${mutes} where ${mutes.muterId} = ${viewer} and ${mutes.mutedId} = ${comments.userId})
+          or ${notShownTo(comments, viewer)}))`.mapWith(Number)
+      : sql<number>`(select count(*) from ${comments} where ${comments.postId} = ${posts.id} and ${notShownTo(comments, null)})`.mapWith(
           Number,
-        )
-      : sql<number>`0`.mapWith(Number),
+        ),
     micros: createdAtMicros(posts.createdAt),
     // The photos in order, in the same round trip: a post page costs one query.
     images: sql<PostViewImage[]>`coalesce((
@@ -187,8 +202,8 @@ function prepareFindPostView(db: Database) {
     .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
     .leftJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
-    .leftJoin(parent, eq(parent.id, posts.parentPostId))
-    .where(eq(posts.id, sql.placeholder('id')))
+    .leftJoin(parent, parentShownTo(sql.placeholder('viewer')))
+    .where(and(eq(posts.id, sql.placeholder('id')), shownTo(posts, sql.placeholder('viewer'))))
     .prepare('find_post_view');
 }
 const preparedPostViews = new WeakMap<Database, ReturnType<typeof prepareFindPostView>>();
@@ -196,7 +211,8 @@ const preparedPostViews = new WeakMap<Database, ReturnType<typeof prepareFindPos
 /**
  * One post as `findPostViews` reads it, through a prepared query: the SQL is built once per
  * database (and, on PostgreSQL, planned once per connection), not on every post page.
- * A visitor's `viewer` is null, for which the liked and wanted checks are false.
+ * A visitor's `viewer` is null, for which the liked and wanted checks are false. A post not
+ * shown to the viewer (docs/moderation.md#hidden-items) is no row.
  */
 export async function findPostView(db: Database, postId: string, viewerId: string | null) {
   let prepared = preparedPostViews.get(db);
@@ -211,7 +227,8 @@ export async function findPostView(db: Database, postId: string, viewerId: strin
 /**
  * Posts with everything a response shows, photos included, in one query. Lists are newest first, keyed by (created_at, id) as the index is.
  * Lists leave out what the viewer blocked or muted, except one member's own posts (their
- * profile, which the people rules decide about).
+ * profile, which the people rules decide about), and always what a moderator took out of the
+ * viewer's sight (docs/moderation.md#hidden-items).
  */
 export async function findPostViews(
   db: Database,
@@ -224,7 +241,7 @@ export async function findPostViews(
   },
 ) {
   const viewer = options.viewerId;
-  const conditions: (SQL | undefined)[] = [];
+  const conditions: (SQL | undefined)[] = [shownTo(posts, viewer)];
   if (options.ids) conditions.push(inArray(posts.id, options.ids));
   const filter = options.filter ?? {};
   if (filter.kind) conditions.push(eq(posts.kind, filter.kind));
@@ -251,7 +268,7 @@ export async function findPostViews(
     .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
     .leftJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
-    .leftJoin(parent, eq(parent.id, posts.parentPostId))
+    .leftJoin(parent, parentShownTo(viewer))
     .where(and(...conditions))
     .orderBy(sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`);
   return options.limit === undefined ? query : query.limit(options.limit);
@@ -278,6 +295,7 @@ export async function findReactedPostViews(
     eq(table.userId, options.userId),
     options.kind ? eq(posts.kind, options.kind) : undefined,
     notHiddenFrom(options.viewerId, posts.userId),
+    shownTo(posts, options.viewerId),
   ];
   if (options.after) {
     conditions.push(
@@ -294,7 +312,7 @@ export async function findReactedPostViews(
     .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
     .leftJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
-    .leftJoin(parent, eq(parent.id, posts.parentPostId))
+    .leftJoin(parent, parentShownTo(options.viewerId))
     .where(and(...conditions))
     .orderBy(sql`${table.createdAt} desc nulls last`, sql`${table.postId} desc nulls last`)
     .limit(options.limit);

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { notSuspended, suspendedMemberIds } from '../../db/moderated.js';
 import {
   comments,
   follows,
@@ -94,7 +95,7 @@ export function findPostTimes(db: Database, postIds: readonly string[]) {
   return db
     .select({ userId: posts.userId, createdAt: posts.createdAt })
     .from(posts)
-    .where(inArray(posts.id, [...postIds]));
+    .where(and(inArray(posts.id, [...postIds]), isNull(posts.hiddenAt)));
 }
 
 /** Reactions others made to these posts: likes, wants and each member's first comment. */
@@ -105,12 +106,20 @@ export async function findReactionsTo(db: Database, postIds: readonly string[]) 
       .select({ ownerId: posts.userId, createdAt: likes.createdAt })
       .from(likes)
       .innerJoin(posts, eq(posts.id, likes.postId))
-      .where(and(inArray(likes.postId, ids), ne(likes.userId, posts.userId))),
+      .where(
+        and(inArray(likes.postId, ids), ne(likes.userId, posts.userId), isNull(posts.hiddenAt)),
+      ),
     db
       .select({ ownerId: posts.userId, createdAt: postWants.createdAt })
       .from(postWants)
       .innerJoin(posts, eq(posts.id, postWants.postId))
-      .where(and(inArray(postWants.postId, ids), ne(postWants.userId, posts.userId))),
+      .where(
+        and(
+          inArray(postWants.postId, ids),
+          ne(postWants.userId, posts.userId),
+          isNull(posts.hiddenAt),
+        ),
+      ),
     db
       .select({
         ownerId: posts.userId,
@@ -118,7 +127,13 @@ export async function findReactionsTo(db: Database, postIds: readonly string[]) 
       })
       .from(comments)
       .innerJoin(posts, eq(posts.id, comments.postId))
-      .where(and(inArray(comments.postId, ids), ne(comments.userId, posts.userId)))
+      .where(
+        and(
+          inArray(comments.postId, ids),
+          ne(comments.userId, posts.userId),
+          isNull(posts.hiddenAt),
+        ),
+      )
       .groupBy(comments.postId, comments.userId, posts.userId),
   ]);
   return { likeRows, wantRows, commentRows };
@@ -175,14 +190,18 @@ export interface RankCursor {
   userId: string;
 }
 
-/** One page in ranking order (score, then who got there first), with each member's card. */
+/**
+ * One page in ranking order (score, then who got there first), with each member's card.
+ * Suspended members are off the boards (docs/moderation.md#hidden-items), here and in the
+ * counts the ranks are worked out from.
+ */
 export function findBoardPage(
   db: Database,
   key: BoardKey,
   after: RankCursor | null,
   limit: number,
 ) {
-  const conditions = [onBoard(key), gt(rankingScores.score, 0)];
+  const conditions = [onBoard(key), gt(rankingScores.score, 0), notSuspended(rankingScores.userId)];
   if (after) {
     // `score <= s` bounds the index range; the rest orders the ties.
     conditions.push(
@@ -216,11 +235,20 @@ export function findBoardPage(
 /**
  * How many members hold a higher score: a sum over the distinct scores above it, read from the
  * per-score counts the triggers keep (migration 0007), so a deep rank costs no more than a
- * top one.
+ * top one; less the suspended members above, looked up by key (they are few).
  */
 export async function countAbove(db: Database, key: BoardKey, score: number): Promise<number> {
+  const suspendedAbove = sql`(select count(*) from ${rankingScores}
+    where ${rankingScores.board} = ${key.board} and ${rankingScores.period} = ${key.period}
+    and ${rankingScores.startsOn} = ${key.startsOn} and ${rankingScores.score} > ${score}
+    and ${rankingScores.userId} in (${suspendedMemberIds()}))`;
   const [row] = await db
-    .select({ value: sql<number>`coalesce(sum(${rankingScoreCounts.members}), 0)`.mapWith(Number) })
+    .select({
+      value:
+        sql<number>`coalesce(sum(${rankingScoreCounts.members}), 0) - ${suspendedAbove}`.mapWith(
+          Number,
+        ),
+    })
     .from(rankingScoreCounts)
     .where(
       and(
@@ -242,6 +270,7 @@ export async function countTiedBefore(db: Database, key: BoardKey, row: RankCurs
       and(
         onBoard(key),
         eq(rankingScores.score, row.score),
+        notSuspended(rankingScores.userId),
         sql`(${rankingScores.achievedAt}, ${rankingScores.userId}) < (${fromMicros(row.achievedMicros)}, ${row.userId}::uuid)`,
       ),
     );
@@ -268,6 +297,13 @@ export async function findOwnRow(db: Database, key: BoardKey, userId: string) {
     })
     .from(rankingScores)
     .innerJoin(users, eq(users.id, rankingScores.userId))
-    .where(and(onBoard(key), eq(rankingScores.userId, userId), gt(rankingScores.score, 0)));
+    .where(
+      and(
+        onBoard(key),
+        eq(rankingScores.userId, userId),
+        gt(rankingScores.score, 0),
+        notSuspended(rankingScores.userId),
+      ),
+    );
   return row ?? null;
 }

@@ -210,7 +210,8 @@ function activitiesOf(event: DomainEvent): Activity[] {
       return [{ type: 'posts-removing', postIds: event.postIds }];
     case 'moderated':
       if (event.target.kind !== 'post') return [];
-      if (event.action === 'hide') return [{ type: 'posts-shown', postIds: [event.target.id], sign: -1 }];
+      if (event.action === 'hide')
+        return [{ type: 'posts-shown', postIds: [event.target.id], sign: -1 }];
       if (event.action === 'restore' && event.restored)
         return [{ type: 'posts-shown', postIds: [event.target.id], sign: 1 }];
       return [];

@@ -15,6 +15,7 @@ const DISALLOWED_PAGES = new Set([
   '/verify-email/:token',
   '/verify-new-email/:token',
   '/unsubscribe/:token',
+  '/contact/takedown/confirm/:token',
   '/leave',
   '/notifications',
   '/stamps',

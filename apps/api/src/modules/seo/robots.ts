@@ -21,6 +21,7 @@ export const DISALLOWED_PATHS: readonly string[] = [
   '/verify-email/',
   '/verify-new-email/',
   '/unsubscribe/',
+  '/contact/takedown/confirm/',
   // A member's own pages and the editors (auth).
   '/leave',
   '/notifications',

@@ -1,6 +1,7 @@
 import { and, asc, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
+import { notSuspended, shownToAll } from '../../db/moderated.js';
 import {
   comments,
   lines,
@@ -41,18 +42,20 @@ const SOURCES: Record<SitemapKind, SitemapSource> = {
     lastmod: sql`greatest(${importedAt}, (select max(${posts.createdAt}) from ${posts} where ${posts.stationGroupId} = ${stationGroups.id}))`,
   },
   lines: { table: lines, key: lines.id, lastmod: importedAt },
-  // A post's page shows its comments (index comments_post_created_idx).
+  // A post's page shows its comments (index comments_post_created_idx). What a moderator took
+  // out of sight has no public page (docs/moderation.md#hidden-items), here and below.
   posts: {
     table: posts,
     key: posts.id,
     lastmod: sql`greatest(${posts.updatedAt}, (select max(${comments.createdAt}) from ${comments} where ${comments.postId} = ${posts.id}))`,
+    visible: shownToAll(posts),
   },
   // Adding, moving or removing an item touches the list (lists.repository.ts, touchList).
   lists: {
     table: lists,
     key: lists.id,
     lastmod: sql`${lists.updatedAt}`,
-    visible: sql`${lists.isPublic}`,
+    visible: sql`(${lists.isPublic} and ${shownToAll(lists)})`,
   },
   // A registration whose address was never confirmed is no member yet (docs/accounts.md). The
   // profile opens on the member's posts (index posts_user_created_idx). Not `updated_at`: a
@@ -61,7 +64,7 @@ const SOURCES: Record<SitemapKind, SitemapSource> = {
     table: users,
     key: users.id,
     lastmod: sql`greatest(${users.createdAt}, (select max(${posts.createdAt}) from ${posts} where ${posts.userId} = ${users.id}))`,
-    visible: isNotNull(users.emailVerifiedAt),
+    visible: sql`(${isNotNull(users.emailVerifiedAt)} and ${notSuspended(users.id)})`,
   },
 };
 

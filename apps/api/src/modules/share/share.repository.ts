@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
+import { notSuspended, shownToAll } from '../../db/moderated.js';
 import { descending } from '../../db/order.js';
 import {
   images,
@@ -15,7 +16,8 @@ const parents = alias(posts, 'parent');
 
 /**
  * What a link preview and the page's structured data need of a post: one query, with its
- * author, station, parent and first photo.
+ * author, station, parent and first photo. A post or parent a moderator took out of sight
+ * (docs/moderation.md#hidden-items) is missing, as previews are the same for everyone.
  */
 export async function findPostPreview(db: Database, id: string) {
   const [row] = await db
@@ -45,10 +47,10 @@ export async function findPostPreview(db: Database, id: string) {
     .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
     .leftJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
-    .leftJoin(parents, eq(parents.id, posts.parentPostId))
+    .leftJoin(parents, and(eq(parents.id, posts.parentPostId), shownToAll(parents)))
     .leftJoin(postImages, eq(postImages.postId, posts.id))
     .leftJoin(images, eq(images.id, postImages.imageId))
-    .where(eq(posts.id, id))
+    .where(and(eq(posts.id, id), shownToAll(posts)))
     .orderBy(asc(postImages.position))
     .limit(1);
   return row ?? null;
@@ -63,13 +65,13 @@ export async function findStationPreviewImage(db: Database, stationGroupId: numb
     .from(posts)
     .innerJoin(postImages, and(eq(postImages.postId, posts.id), eq(postImages.position, 0)))
     .innerJoin(images, eq(images.id, postImages.imageId))
-    .where(eq(posts.stationGroupId, stationGroupId))
+    .where(and(eq(posts.stationGroupId, stationGroupId), shownToAll(posts)))
     .orderBy(descending(posts.createdAt), descending(posts.id))
     .limit(1);
   return row ?? null;
 }
 
-/** What a profile's link preview needs: name, bio and the avatar's size. */
+/** What a profile's link preview needs: name, bio and the avatar's size; none if suspended. */
 export async function findUserPreview(db: Database, id: string) {
   const [row] = await db
     .select({
@@ -82,6 +84,6 @@ export async function findUserPreview(db: Database, id: string) {
     })
     .from(users)
     .leftJoin(images, eq(images.id, users.avatarImageId))
-    .where(eq(users.id, id));
+    .where(and(eq(users.id, id), notSuspended(users.id)));
   return row ?? null;
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { shownToAll } from '../../db/moderated.js';
 import {
   lines,
   posts,
@@ -38,7 +39,10 @@ const summaryColumns = {
   prefectureName: prefectures.name,
 };
 
-/** A group with its prefecture and activity counts, in one round trip. */
+/**
+ * A group with its prefecture and activity counts, in one round trip; posts are those everyone
+ * is shown (docs/moderation.md#hidden-items).
+ */
 export async function findGroup(db: Database, id: number) {
   const [row] = await db
     .select({
@@ -46,7 +50,7 @@ export async function findGroup(db: Database, id: number) {
       address: stationGroups.address,
       postalCode: stationGroups.postalCode,
       postCount:
-        sql<number>`(select count(*) from ${posts} where ${posts.stationGroupId} = ${stationGroups.id})`.mapWith(
+        sql<number>`(select count(*) from ${posts} where ${posts.stationGroupId} = ${stationGroups.id} and ${shownToAll(posts)})`.mapWith(
           Number,
         ),
       wantCount:
@@ -155,8 +159,9 @@ export function listStationLinks(db: Database) {
 }
 
 /**
- * The live part of a station page: posts, wants and stamps of many groups in one query (the
- * read model holds everything else). Groups with none are absent.
+ * The live part of a station page: posts (those everyone is shown,
+ * docs/moderation.md#hidden-items), wants and stamps of many groups in one query (the read
+ * model holds everything else). Groups with none are absent.
  */
 export async function countActivityOfGroups(db: Database, groupIds: number[]) {
   if (groupIds.length === 0) return [];
@@ -171,7 +176,12 @@ export async function countActivityOfGroups(db: Database, groupIds: number[]) {
         count: sql<number>`count(*)::int`.as('n'),
       })
       .from(table)
-      .where(inArray(table.stationGroupId, groupIds))
+      .where(
+        and(
+          inArray(table.stationGroupId, groupIds),
+          table === posts ? shownToAll(posts) : undefined,
+        ),
+      )
       .groupBy(table.stationGroupId);
   return countsOf(posts, 'posts')
     .unionAll(countsOf(stationWants, 'wants'))

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { notSuspended, shownTo } from '../../db/moderated.js';
 import { descending } from '../../db/order.js';
 import { notRelatedTo } from '../../db/related-members.js';
 import {
@@ -29,26 +30,33 @@ const micros = (column: SQLWrapper) =>
 const fromMicros = (value: string) =>
   sql`(timestamptz 'epoch' + (${value}::text || ' microseconds')::interval)`;
 
+/** A member, unless suspended: their profile is then gone (docs/moderation.md#hidden-items). */
 export async function findUser(db: Database, userId: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), notSuspended(users.id)));
   return row ?? null;
 }
 
-/** Counts that are cheap by index (posts, stamps, lists) are counted; follows are kept. */
-export async function countContent(db: Database, userId: string, withPrivateLists: boolean) {
+/**
+ * Counts that are cheap by index (posts, stamps, lists) are counted, of what the viewer is
+ * shown (docs/moderation.md#hidden-items); follows are kept.
+ */
+export async function countContent(db: Database, userId: string, viewerId: string | null) {
   const [row] = await db
     .select({
       postCount:
-        sql<number>`(select count(*) from ${posts} where ${posts.userId} = ${userId})`.mapWith(
+        sql<number>`(select count(*) from ${posts} where ${posts.userId} = ${userId} and ${shownTo(posts, viewerId)})`.mapWith(
           Number,
         ),
       stampCount:
         sql<number>`(select count(*) from ${stamps} where ${stamps.userId} = ${userId})`.mapWith(
           Number,
         ),
-      listCount: (withPrivateLists
+      listCount: (userId === viewerId
         ? sql<number>`(select count(*) from ${lists} where ${lists.userId} = ${userId})`
-        : sql<number>`(select count(*) from ${lists} where ${lists.userId} = ${userId} and ${lists.isPublic})`
+        : sql<number>`(select count(*) from ${lists} where ${lists.userId} = ${userId} and ${lists.isPublic} and ${lists.hiddenAt} is null)`
       ).mapWith(Number),
     })
     .from(sql`(select 1) as one`);
@@ -174,10 +182,13 @@ function summaryColumns(viewerId: string | null) {
   };
 }
 
-/** Members the viewer blocked are left out of every list they read. */
-function notBlockedBy(viewerId: string | null): SQL | undefined {
-  if (!viewerId) return undefined;
-  return notRelatedTo(users.id, viewerId, ['blocked']);
+/**
+ * Members the viewer blocked are left out of every list they read, and suspended members out of
+ * everyone's (docs/moderation.md#hidden-items).
+ */
+function notBlockedBy(viewerId: string | null): SQL {
+  const shown = notSuspended(users.id);
+  return viewerId ? sql`(${shown} and ${notRelatedTo(users.id, viewerId, ['blocked'])})` : shown;
 }
 
 /** The NFKC, lower-cased form names are searched in (the index uses the same function). */

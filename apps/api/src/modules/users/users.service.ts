@@ -47,7 +47,7 @@ export async function getProfile(
   const user = await findUserOr404(deps.db, userId);
   const own = viewerId === userId;
   const [counts, relation] = await Promise.all([
-    repository.countContent(deps.db, userId, own),
+    repository.countContent(deps.db, userId, viewerId),
     viewerId && !own ? repository.findRelation(deps.db, viewerId, userId) : null,
   ]);
   return {
