@@ -306,7 +306,13 @@ describe.skipIf(!run)('two instances as one', () => {
       expect(suspended.status).toBe(201);
       // Both streams end, the one on the instance that did not act as well.
       for (const stream of streams)
-        expect(await until(async () => stream.ended(), (ended) => ended, 10_000)).toBe(true);
+        expect(
+          await until(
+            async () => stream.ended(),
+            (ended) => ended,
+            10_000,
+          ),
+        ).toBe(true);
       for (const instance of [one, two]) {
         const after = await call(instance.url, 'GET', '/auth/me', { token: spammer });
         expect(((await after.json()) as { data: unknown }).data).toBeNull();

@@ -61,7 +61,11 @@ describe('moderator actions', () => {
     const notFound = (await client.json('GET', '/no-such-route', other)).json();
     for (const auth of [{}, other]) {
       for (const response of [
-        await act(auth, { action: 'dismiss', target: { kind: 'post', id: author.id }, reason: 'x' }),
+        await act(auth, {
+          action: 'dismiss',
+          target: { kind: 'post', id: author.id },
+          reason: 'x',
+        }),
         await client.json('GET', '/moderation/log', auth),
       ]) {
         expect(response.statusCode).toBe(404);
@@ -154,9 +158,7 @@ describe('moderator actions', () => {
   });
 
   it('keeps the log append-only, whoever asks the database', async () => {
-    await expect(
-      ctx.db.update(moderationActions).set({ reason: '書き換え' }),
-    ).rejects.toThrow();
+    await expect(ctx.db.update(moderationActions).set({ reason: '書き換え' })).rejects.toThrow();
     await expect(ctx.db.delete(moderationActions)).rejects.toThrow();
   });
 

@@ -155,9 +155,7 @@ async function apply(
       return { restored: true };
     case 'suspend': {
       if (suspended) throw conflict(M.alreadySuspended);
-      const until = suspendDays
-        ? new Date(Date.now() + suspendDays * DAY_MS)
-        : SUSPENDED_FOR_GOOD;
+      const until = suspendDays ? new Date(Date.now() + suspendDays * DAY_MS) : SUSPENDED_FOR_GOOD;
       await targets.setSuspendedUntil(tx, item.id, until);
       await endAllSessions(tx, item.id);
       return { suspendedUntil: until };

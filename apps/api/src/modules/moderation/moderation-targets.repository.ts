@@ -1,7 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ModerationTarget, ReportTargetKind } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
-import { comments, lists, moderationActions, posts, reports, users } from '../../db/schema/index.js';
+import {
+  comments,
+  lists,
+  moderationActions,
+  posts,
+  reports,
+  users,
+} from '../../db/schema/index.js';
 
 /**
  * Drizzle queries for the items moderators act on (docs/moderation.md#actions): what an item
@@ -101,7 +108,13 @@ export async function findTargets(
       ? []
       : lock(
           db
-            .select({ id: users.id, ownerId: users.id, title: users.name, text: users.bio, ...owner })
+            .select({
+              id: users.id,
+              ownerId: users.id,
+              title: users.name,
+              text: users.bio,
+              ...owner,
+            })
             .from(users)
             .where(and(inArray(users.id, userIds), sql`${users.emailVerifiedAt} is not null`))
             .$dynamic(),

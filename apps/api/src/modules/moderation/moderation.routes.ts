@@ -17,10 +17,10 @@ import * as service from './moderation.service.js';
 const tags = ['moderation'];
 
 /** The moderators' area (docs/moderation.md): 404 to everyone who is not a moderator. */
-export const moderationRoutes: FastifyPluginAsyncZod<{ db: Database; storage: ImageStorage }> = async (
-  app,
-  { db, storage },
-) => {
+export const moderationRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  storage: ImageStorage;
+}> = async (app, { db, storage }) => {
   app.get(
     `${API_BASE_PATH}/moderation/reports`,
     {
