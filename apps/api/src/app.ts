@@ -34,6 +34,7 @@ import { rankingsRoutes } from './modules/rankings/rankings.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { takedownsRoutes } from './modules/takedowns/takedowns.routes.js';
 import { accessPlugin } from './plugins/access.js';
 import { domainEventsPlugin } from './plugins/domain-events.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
@@ -199,7 +200,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(listsRoutes, { db: deps.db, publicUrl: config.publicUrl });
   await app.register(mailRoutes, { db: deps.db });
   await app.register(reportsRoutes, { db: deps.db });
-  await app.register(moderationRoutes, { db: deps.db });
+  await app.register(moderationRoutes, { db: deps.db, storage: imageStorage });
+  await app.register(takedownsRoutes, { db: deps.db, publicUrl: config.publicUrl, counters });
   await app.register(seoRoutes, { db: deps.db, publicUrl: config.publicUrl });
   // Without SMTP in development, mails are logged, and readable at /dev/mail where that is safe.
   if (config.devMailbox) await app.register(devMailRoutes, { db: deps.db });

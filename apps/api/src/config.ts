@@ -103,6 +103,8 @@ const configSchema = z.object({
   NEWCOMER_LINKS_PER_HOUR: z.coerce.number().int().min(0).max(1_000).default(3),
   /** How often the notification worker looks for undelivered work (docs/notifications.md#background-work). */
   NOTIFICATION_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  /** How often each instance checks whether the moderators' daily digest is due (docs/moderation.md#daily-digest). */
+  MODERATION_DIGEST_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(600_000),
   /**
    * Live streams one instance holds open, of each kind (notifications, new posts): about
    * 26 KiB each. Beyond, a new one is answered 503 with Retry-After.
@@ -153,6 +155,7 @@ export interface AppConfig {
   mailPollIntervalMs: number;
   newcomerLimits: { postsPerHour: number; commentsPerHour: number; linksPerHour: number };
   notificationPollIntervalMs: number;
+  moderationDigestIntervalMs: number;
   openStreamsMax: number;
   passwordHashMemoryKib: number;
 }
@@ -234,6 +237,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       linksPerHour: env.NEWCOMER_LINKS_PER_HOUR,
     },
     notificationPollIntervalMs: env.NOTIFICATION_POLL_INTERVAL_MS,
+    moderationDigestIntervalMs: env.MODERATION_DIGEST_INTERVAL_MS,
     openStreamsMax: env.OPEN_STREAMS_MAX,
     passwordHashMemoryKib: env.PASSWORD_HASH_MEMORY_KIB,
     devMailbox:

@@ -10,6 +10,7 @@ import { S3UrlError } from './modules/images/s3-image-storage.js';
 import { createMailWorker } from './modules/mail/mail-outbox.service.js';
 import { createMailTransport } from './modules/mail/mail-transport.js';
 import { startAdminSocket } from './modules/moderation/admin-socket.js';
+import { createModerationDigestWorker } from './modules/takedowns/takedowns.service.js';
 import { ensureStationData } from './modules/stations/station-import.service.js';
 import { loadStationReadModel } from './modules/stations/stations.service.js';
 
@@ -98,6 +99,14 @@ async function main() {
     intervalMs: 15 * 60_000,
   });
   imageSweeper.start();
+  // Once a Japan day, the moderators hear what waits for them (docs/moderation.md#daily-digest).
+  const digestWorker = createModerationDigestWorker({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    intervalMs: config.moderationDigestIntervalMs,
+  });
+  digestWorker.start();
 
   // Opened once the app listens; shutdown may come before.
   const admin: { socket?: { close(): Promise<void> } } = {};
@@ -123,6 +132,7 @@ async function main() {
       // Handlers whose clients went away may still be at work: let them finish first.
       if (!(await app.drainInFlight(5_000))) app.log.warn('shutdown: handlers still running');
       imageSweeper.stop();
+      await digestWorker.stop();
       await admin.socket?.close();
       await mailWorker.stop();
       transport.close();

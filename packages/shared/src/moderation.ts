@@ -153,6 +153,8 @@ export const TAKEDOWN_DETAILS_MAX = 2000;
 export const TAKEDOWN_NAME_MAX = 100;
 /** How long the confirmation link works. */
 export const TAKEDOWN_CONFIRM_HOURS = 24;
+/** Requests one client, and one mail address, may send in an hour (a burst beyond is a 429). */
+export const TAKEDOWNS_PER_HOUR = 5;
 
 export const takedownCreateBodySchema = z.object({
   url: z
@@ -192,3 +194,10 @@ export type TakedownItem = z.infer<typeof takedownItemSchema>;
 
 export const takedownQueueSchema = z.object({ items: z.array(takedownItemSchema) });
 export type TakedownQueue = z.infer<typeof takedownQueueSchema>;
+
+/** What opening the confirmation link answers: the request's number, and whether it was open already. */
+export const takedownConfirmResultSchema = z.object({
+  id: z.string(),
+  already_confirmed: z.boolean(),
+});
+export type TakedownConfirmResult = z.infer<typeof takedownConfirmResultSchema>;

@@ -32,7 +32,7 @@ export const REDACTED_LOG_PATHS = [
 
 /** Mail links carry their token in the path: `/email/verify/<token>` and the like. */
 const TOKEN_IN_PATH =
-  /(\/(?:verify|verify-email|verify-new-email|reset-password|unsubscribe)\/)[A-Za-z0-9_-]+/g;
+  /(\/(?:verify|verify-email|verify-new-email|reset-password|unsubscribe|confirm)\/)[A-Za-z0-9_-]+/g;
 
 export function redactUrl(url: string): string {
   return url.replace(TOKEN_IN_PATH, '$1[redacted]');

@@ -15,6 +15,7 @@ import { endAllSessions } from '../auth/auth.service.js';
 import type { ImageStorage } from '../images/images.service.js';
 import { removeListAsModerator } from '../lists/lists.service.js';
 import { removeCommentAsModerator } from '../posts/comments.service.js';
+import { closeTakedownsFor } from '../takedowns/takedowns.service.js';
 import {
   deletePhotoFiles,
   removePostAsModerator,
@@ -72,15 +73,16 @@ export async function act(
       if (!item && action !== 'dismiss') throw notFound(M.targetGone);
       if (item?.ownerId === moderator.id) throw validationFailed({ target: [M.notOnYourOwn] });
       const change = item ? await apply(tx, action, item, body.suspend_days) : {};
+      const outcome = action === 'dismiss' ? 'dismissed' : 'actioned';
       const reporterIds =
         action === 'restore'
           ? []
-          : await targets.closeOpenReports(
-              tx,
-              target,
-              action === 'dismiss' ? 'dismissed' : 'actioned',
-              moderator.id,
-            );
+          : await targets.closeOpenReports(tx, target, outcome, moderator.id);
+      // Takedown requests about the item are answered by mail (docs/moderation.md#takedown-requests).
+      const takedownsClosed =
+        action === 'restore'
+          ? 0
+          : await closeTakedownsFor(tx, target, outcome, moderator.id, action);
       const written = await log.insertAction(tx, {
         moderatorId: moderator.id,
         moderatorName: moderator.name,
@@ -92,7 +94,7 @@ export async function act(
         targetSummary: item ? summaryOf(item) : '',
         reason: body.reason,
         suspendedUntil: change.suspendedUntil ?? null,
-        reportsClosed: reporterIds.length,
+        reportsClosed: reporterIds.length + takedownsClosed,
       });
       await recordEvent(tx, {
         type: 'moderated',
