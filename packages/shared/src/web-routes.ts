@@ -13,6 +13,11 @@ export interface WebRoutePattern {
   /** React Router syntax: `/station/:stationGroupId`. */
   path: string;
   params?: Readonly<Record<string, WebParamRule>>;
+  /**
+   * Only moderators may see the page (docs/moderation.md#moderators): to anyone else it is to look
+   * exactly like an address that names nothing.
+   */
+  moderatorsOnly?: true;
 }
 
 const uuid = (name: string) => ({ [name]: 'uuid' }) as const;
@@ -52,6 +57,9 @@ export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
   { path: '/post/update/spot' },
   { path: '/privacy' },
   { path: '/service' },
+  // 削除の申し出, open to anyone, and the link its confirmation mail carries.
+  { path: '/contact/takedown' },
+  { path: '/contact/takedown/confirm/:token', params: token },
   { path: '/station/:stationGroupId', params: station },
   { path: '/line/:lineId', params: { lineId: 'lineId' } },
   { path: '/search/station/random' },
@@ -77,6 +85,9 @@ export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
   { path: '/timeline/list/follow' },
   { path: '/timeline/post/all' },
   { path: '/timeline/post/follow' },
+  // The moderators' area: the web app shows its 404 page to everyone else.
+  { path: '/moderation', moderatorsOnly: true },
+  { path: '/moderation/log', moderatorsOnly: true },
 ];
 
 const uuidSchema = z.uuid();

@@ -8,7 +8,8 @@ import type { AppRouteDefinition } from './route-types';
 
 /**
  * Runs before every page: malformed parameters → 404; guest-only pages send a
- * signed-in user to /; auth pages send a visitor to /login?redirect=<intended path>.
+ * signed-in user to /; auth pages send a visitor to /login?redirect=<intended path>;
+ * moderators-only pages are a 404 to visitors and members alike (docs/moderation.md#moderators).
  */
 export function createRouteGuard(
   route: AppRouteDefinition,
@@ -25,6 +26,9 @@ export function createRouteGuard(
       throw redirect(paths.login.href(`${url.pathname}${url.search}`));
     }
     if (route.access === 'guest' && user) throw redirect(paths.home.href());
+    if (route.access === 'moderator' && user?.isModerator !== true) {
+      throw data(null, { status: 404, statusText: 'Not Found' });
+    }
     return null;
   };
 }

@@ -57,6 +57,8 @@ const SPEC_ROUTES: [
   ['/timeline/list/follow', 'auth', null],
   ['/timeline/post/all', 'open', null],
   ['/timeline/post/follow', 'auth', null],
+  ['/moderation', 'moderator', 'default', 'モデレーション'],
+  ['/moderation/log', 'moderator', 'default', 'モデレーションの記録'],
 ];
 
 describe('routeTable', () => {
@@ -97,6 +99,13 @@ describe('routeTable', () => {
     expect(routeTable.find((route) => route.path === '/post/:postId')?.params).toEqual({
       postId: 'uuid',
     });
+  });
+
+  it('keeps the moderators-only pages moderators-only on both sides', () => {
+    const ours = routeTable.filter((route) => route.access === 'moderator').map((r) => r.path);
+    const shared = WEB_ROUTE_PATTERNS.filter((route) => route.moderatorsOnly).map((r) => r.path);
+    expect(ours.sort()).toEqual(shared.sort());
+    expect(ours.length).toBeGreaterThan(0);
   });
 
   it('has exactly the page addresses the server knows, with the same parameter rules', () => {

@@ -10,6 +10,8 @@ const stationRandom: LazyRouteModule = () => import('./routes/station-random');
 const line: LazyRouteModule = () => import('./routes/line-detail');
 const privacy: LazyRouteModule = () => import('./routes/privacy');
 const service: LazyRouteModule = () => import('./routes/service');
+const takedown: LazyRouteModule = () => import('./routes/takedown');
+const takedownConfirm: LazyRouteModule = () => import('./routes/takedown-confirm');
 const register: LazyRouteModule = () => import('./routes/register');
 const forgot: LazyRouteModule = () => import('./routes/forgot');
 const resetPassword: LazyRouteModule = () => import('./routes/reset-password');
@@ -39,6 +41,8 @@ const listTimeline: LazyRouteModule = () => import('./routes/list-timeline');
 const userFollows: LazyRouteModule = () => import('./routes/user-follows');
 const notifications: LazyRouteModule = () => import('./routes/notifications');
 const timelinePosts: LazyRouteModule = () => import('./routes/timeline-posts');
+const moderationQueue: LazyRouteModule = () => import('./routes/moderation-queue');
+const moderationLog: LazyRouteModule = () => import('./routes/moderation-log');
 
 const uuid = (name: string): Record<string, ParamRule> => ({ [name]: 'uuid' });
 const token: Record<string, ParamRule> = { token: 'token' };
@@ -143,6 +147,8 @@ export const routeTable: readonly AppRouteDefinition[] = [
 
   page(paths.privacy.path, 'プライバシーポリシー', 'open', privacy),
   page(paths.service.path, '利用規約', 'open', service),
+  page(paths.takedown.path, '削除の申し出', 'open', takedown),
+  page(paths.takedownConfirm.path, '削除の申し出', 'open', takedownConfirm, { params: token }),
   page(paths.station.path, '駅の詳細', 'open', station, { params: stationParam }),
   page(paths.stationRandom.path, '駅ガチャ', 'open', stationRandom),
   page(paths.line.path, '路線', 'open', line, { params: { lineId: 'lineId' } }),
@@ -182,6 +188,10 @@ export const routeTable: readonly AppRouteDefinition[] = [
   page(paths.timelineListFollow.path, 'フォロー中のリスト', 'auth', listTimeline),
   page(paths.timelinePostAll.path, '投稿のタイムライン', 'open', timelinePosts),
   page(paths.timelinePostFollow.path, 'フォロー中の投稿', 'auth', timelinePosts),
+
+  // Moderators only (docs/moderation.md#moderators): anyone else gets the 404 page.
+  page(paths.moderation.path, 'モデレーション', 'moderator', moderationQueue),
+  page(paths.moderationLog.path, 'モデレーションの記録', 'moderator', moderationLog),
 ];
 
 export const NOT_FOUND_TITLE = 'ページが見つかりません';

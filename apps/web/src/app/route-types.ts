@@ -1,8 +1,11 @@
 import type { WebParamRule } from '@ekispot/shared';
 import type { RouteObject } from 'react-router';
 
-/** Who may open a route: anyone, only visitors (not signed in), or only members. */
-export type RouteAccess = 'open' | 'guest' | 'auth';
+/**
+ * Who may open a route: anyone, only visitors (not signed in), only members, or only moderators
+ * (everyone else gets the 404 page, as for an address that names nothing).
+ */
+export type RouteAccess = 'open' | 'guest' | 'auth' | 'moderator';
 export type RouteLayout = 'map' | 'default' | 'login';
 /**
  * How a path parameter is validated; a failure shows the 404 error page

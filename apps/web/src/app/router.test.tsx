@@ -1,5 +1,6 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
@@ -10,11 +11,25 @@ vi.mock('./routes/home', () => ({ Component: () => <p>TOP</p> }));
 
 const USER_ID = '01936f2e-8b9c-7d3a-9c1e-0123456789ab';
 
-function stubSession(signedIn: boolean) {
+function stubSession(signedIn: boolean, moderator = false) {
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>().mockImplementation((input) => {
       const url = String(input);
+      if (moderator && url.endsWith('/moderation/reports')) {
+        return Promise.resolve(
+          new Response(
+            JSON.stringify({
+              data: { items: [] },
+              message: '',
+              status: 200,
+              success: true,
+              errors: null,
+            }),
+            { status: 200 },
+          ),
+        );
+      }
       if (url.endsWith('/auth/me')) {
         return Promise.resolve(
           signedIn
@@ -29,6 +44,7 @@ function stubSession(signedIn: boolean) {
                     email: 'eki@example.jp',
                     email_verified: true,
                     mail_opt_in: true,
+                    is_moderator: moderator,
                   },
                   message: '',
                   status: 200,
@@ -202,5 +218,48 @@ describe('router', () => {
     );
     expect(screen.getAllByRole('button', { name: '投稿する' }).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: /アカウントメニュー/ })).toBeTruthy();
+  });
+
+  it('shows visitors and members the moderators’ pages as addresses that name nothing', async () => {
+    for (const [signedIn, path] of [
+      [false, '/moderation'],
+      [true, '/moderation'],
+      [true, '/moderation/log'],
+    ] as const) {
+      stubSession(signedIn);
+      const router = renderAt(path);
+      expect(await screen.findByText(`Page not found: ${path}`)).toBeTruthy();
+      expect(
+        screen.getByRole('heading', { level: 1, name: 'ページが見つかりません' }),
+      ).toBeTruthy();
+      expect(router.state.location.pathname).toBe(path);
+      await waitFor(() => expect(document.title).toBe('ページが見つかりません | えきスポ'));
+      expect(screen.queryByRole('menuitem', { name: 'モデレーション' })).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('opens the queue for a moderator, who finds it in the account menu', async () => {
+    stubSession(true, true);
+    renderAt('/moderation');
+    expect(await screen.findByRole('heading', { level: 1, name: 'モデレーション' })).toBeTruthy();
+    expect(await screen.findByText('未対応の報告はありません。')).toBeTruthy();
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: /アカウントメニュー/ }));
+    expect(
+      (await screen.findByRole('menuitem', { name: 'モデレーション' })).getAttribute('href'),
+    ).toBe('/moderation');
+  });
+
+  it('gives a member who is no moderator no way to the moderators’ pages', async () => {
+    stubSession(true);
+    renderAt('/rankings/post');
+    await screen.findByRole('heading', { level: 1, name: '投稿数ランキング' });
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: /アカウントメニュー/ }));
+    await screen.findByRole('menuitem', { name: 'アカウント設定' });
+    expect(screen.queryByRole('menuitem', { name: 'モデレーション' })).toBeNull();
   });
 });

@@ -65,6 +65,16 @@ export const paths = {
   postUpdateSpot: { path: '/post/update/spot', href: () => '/post/update/spot' },
   privacy: { path: '/privacy', href: () => '/privacy' },
   service: { path: '/service', href: () => '/service' },
+  /** 削除の申し出 (docs/moderation.md#takedown-requests); `url` fills in the page asked about. */
+  takedown: {
+    path: '/contact/takedown',
+    href: (url?: string) =>
+      url ? `/contact/takedown?url=${encodeURIComponent(url)}` : '/contact/takedown',
+  },
+  takedownConfirm: {
+    path: '/contact/takedown/confirm/:token',
+    href: (token: string) => `/contact/takedown/confirm/${token}`,
+  },
   station: {
     path: '/station/:stationGroupId',
     href: (stationGroupId: number) => `/station/${stationGroupId}`,
@@ -122,6 +132,12 @@ export const paths = {
   timelineListFollow: { path: '/timeline/list/follow', href: () => '/timeline/list/follow' },
   timelinePostAll: { path: '/timeline/post/all', href: () => '/timeline/post/all' },
   timelinePostFollow: { path: '/timeline/post/follow', href: () => '/timeline/post/follow' },
+  /** The moderators' queue and audit log (docs/moderation.md); a 404 page to everyone else. */
+  moderation: {
+    path: '/moderation',
+    href: (tab?: 'takedowns') => (tab ? `/moderation?tab=${tab}` : '/moderation'),
+  },
+  moderationLog: { path: '/moderation/log', href: () => '/moderation/log' },
 } as const;
 
 export type PathKey = keyof typeof paths;

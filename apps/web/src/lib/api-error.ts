@@ -16,12 +16,15 @@ export class ApiError extends Error implements ApiFailure {
   readonly data = null;
   readonly status: number;
   readonly errors: FieldErrors | null;
+  /** The envelope's error code (`EMAIL_NOT_VERIFIED`…), where the failure came with one. */
+  readonly code: string | null;
 
-  constructor(failure: Omit<ApiFailure, 'success' | 'data'>) {
+  constructor(failure: Omit<ApiFailure, 'success' | 'data'> & { code?: string | null }) {
     super(failure.message);
     this.name = 'ApiError';
     this.status = failure.status;
     this.errors = failure.errors;
+    this.code = failure.code ?? null;
   }
 
   toFailure(): ApiFailure {
@@ -72,6 +75,7 @@ export function normalizeFailure(input: {
     status,
     message: serverMessage ?? errorText ?? DEFAULT_ERROR_MESSAGE,
     errors: body ? readFieldErrors(body.errors) : null,
+    code: body && typeof body.code === 'string' ? body.code : null,
   });
 }
 

@@ -1,7 +1,7 @@
 /** An API answer in the envelope (docs/conventions.md#api-conventions), for tests that stub fetch. */
 export function envelope(
   status: number,
-  body: { data?: unknown; message: string; errors?: unknown },
+  body: { data?: unknown; message: string; errors?: unknown; code?: string },
 ): Response {
   return new Response(
     JSON.stringify({
@@ -10,6 +10,7 @@ export function envelope(
       status,
       success: status < 400,
       errors: body.errors ?? null,
+      ...(body.code ? { code: body.code } : {}),
     }),
     { status, headers: { 'Content-Type': 'application/json' } },
   );

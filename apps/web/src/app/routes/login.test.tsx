@@ -15,6 +15,7 @@ const ME = {
   email: 'eki@example.jp',
   email_verified: true,
   mail_opt_in: true,
+  is_moderator: false,
 };
 
 function loginOk(): Response {

@@ -20,13 +20,23 @@ export function AppFooter() {
         <Box
           component="nav"
           aria-label={messages.footer.footerNav}
-          sx={{ display: 'flex', gap: 2 }}
+          // Three links wrap on a 320 px phone; each is a 44 px target.
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: 'center',
+            columnGap: 2,
+            '& a': { minHeight: 44, display: 'inline-flex', alignItems: 'center' },
+          }}
         >
           <RouterLink to={paths.privacy.href()} color="text.primary">
             {messages.footer.privacy}
           </RouterLink>
           <RouterLink to={paths.service.href()} color="text.primary">
             {messages.footer.service}
+          </RouterLink>
+          <RouterLink to={paths.takedown.href()} color="text.primary">
+            {messages.footer.takedown}
           </RouterLink>
         </Box>
         <Typography variant="body2" color="text.secondary">

@@ -11,6 +11,7 @@ export const commonMessages = {
   footer: {
     privacy: 'プライバシーポリシー',
     service: '利用規約',
+    takedown: '削除の申し出',
     credit: '駅データ提供：',
     creditName: '駅データ.jp',
     footerNav: 'フッターメニュー',

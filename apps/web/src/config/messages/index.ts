@@ -2,6 +2,7 @@ import { authMessages } from './auth';
 import { commonMessages } from './common';
 import { installMessages } from './install';
 import { listsMessages } from './lists';
+import { moderationMessages } from './moderation';
 import { navigationMessages } from './navigation';
 import { notificationsMessages } from './notifications';
 import { postEditorMessages } from './post-editor';
@@ -11,6 +12,7 @@ import { rankingsMessages } from './rankings';
 import { reportsMessages } from './reports';
 import { stampsMessages } from './stamps';
 import { stationsMessages } from './stations';
+import { takedownsMessages } from './takedowns';
 
 /**
  * Every user-facing Japanese text of the web app (docs/conventions.md#web-client), one file per
@@ -34,4 +36,6 @@ export const messages = {
   ...listsMessages,
   ...installMessages,
   ...reportsMessages,
+  ...takedownsMessages,
+  ...moderationMessages,
 } as const;

@@ -15,6 +15,7 @@ const ME = {
   email: 'eki@example.jp',
   email_verified: true,
   mail_opt_in: true,
+  is_moderator: false,
 };
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
@@ -125,6 +126,7 @@ describe('LoginForm', () => {
     fetchMock
       .mockResolvedValueOnce(
         envelope(403, {
+          code: 'EMAIL_NOT_VERIFIED',
           message:
             'メールアドレスの確認が済んでいません。登録時にお送りしたメールのリンクを開いてください。',
         }),
@@ -141,5 +143,14 @@ describe('LoginForm', () => {
     const [url, init] = fetchMock.mock.calls[1] ?? [];
     expect(url).toBe('/api/v2/auth/email/resend');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'eki@example.jp' });
+  });
+
+  it('shows a suspended account’s refusal as the API words it, with nothing to resend', async () => {
+    const message = 'このアカウントは停止されています（2026年12月3日まで）。';
+    fetchMock.mockResolvedValueOnce(envelope(403, { code: 'FORBIDDEN', message }));
+    renderForm();
+    await fillAndSubmit('eki@example.jp', 'correct horse');
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByRole('button', { name: '確認メールを再送する' })).toBeNull();
   });
 });

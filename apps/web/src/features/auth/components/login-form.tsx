@@ -47,7 +47,9 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       await login.mutateAsync(values);
       onSuccess();
     } catch (error) {
-      if (isApiError(error) && error.status === 403) {
+      // Only an unconfirmed address is offered the mail again; any other refusal (a suspended
+      // account: 「このアカウントは停止されています（…まで）。」) is shown as the API says it.
+      if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
         setFailure({ message: error.message, unverifiedEmail: values.email });
         return;
       }

@@ -19,6 +19,7 @@ const USER: SessionUser = {
   email: 'eki@example.jp',
   emailVerified: true,
   mailOptIn: true,
+  isModerator: false,
 };
 
 function wireMe(overrides: Partial<Record<string, unknown>> = {}) {
@@ -31,6 +32,7 @@ function wireMe(overrides: Partial<Record<string, unknown>> = {}) {
     email: USER.email,
     email_verified: true,
     mail_opt_in: true,
+    is_moderator: false,
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import GavelIcon from '@mui/icons-material/Gavel';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
@@ -20,7 +21,10 @@ import { UserAvatar } from '../../../components/user-avatar';
 
 const text = messages.auth.menu;
 
-/** The header's account menu: the avatar opens マイページ, リスト, 設定 and ログアウト. */
+/**
+ * The header's account menu: the avatar opens マイページ, リスト, 設定 and ログアウト, and for a
+ * moderator モデレーション (no one else is shown the way there).
+ */
 export function UserMenu({ user }: { user: SessionUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -102,6 +106,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </ListItemIcon>
           <ListItemText>{text.settings}</ListItemText>
         </MenuItem>
+        {user.isModerator ? (
+          <MenuItem component={Link} to={paths.moderation.href()} onClick={() => setAnchor(null)}>
+            <ListItemIcon>
+              <GavelIcon fontSize="small" aria-hidden="true" />
+            </ListItemIcon>
+            <ListItemText>{messages.moderation.menuItem}</ListItemText>
+          </MenuItem>
+        ) : null}
         <MenuItem onClick={signOut} disabled={logout.isPending}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" aria-hidden="true" />

@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { RouterLink } from '../../../components/router-link';
 import type { LegalSection } from '../content/legal-section';
 
-/** Renders numbered sections: paragraphs and bullet lists. */
+/** Renders numbered sections: paragraphs, bullet lists and a link onwards. */
 export function LegalDocument({
   intro,
   sections,
@@ -37,6 +38,11 @@ export function LegalDocument({
               {paragraph}
             </Typography>
           ))}
+          {section.link ? (
+            <Typography component="p" sx={{ mb: 1 }}>
+              <RouterLink to={section.link.href}>{section.link.label}</RouterLink>
+            </Typography>
+          ) : null}
         </Box>
       ))}
     </Box>

@@ -3,4 +3,6 @@ export interface LegalSection {
   paragraphs?: readonly string[];
   items?: readonly string[];
   after?: readonly string[];
+  /** A page of the app the section leads to, shown as a link after the text. */
+  link?: { label: string; href: string };
 }

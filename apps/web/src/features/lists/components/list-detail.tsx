@@ -26,6 +26,7 @@ import { useListItems } from '../api/get-list-items';
 import { itemName } from '../utils/item-name';
 import { ListItemEntry } from './list-item-entry';
 import { BackLink } from '../../../components/back-link';
+import { HiddenByModeratorsNotice } from '../../../components/hidden-by-moderators';
 import { OfflineView } from '../../../components/offline';
 import { isWaitingForNetwork } from '../../../lib/online-status';
 
@@ -104,6 +105,7 @@ export function ListDetail({
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
       <BackLink fallback={paths.profileLists.href(data.user.id)} />
+      {data.hidden ? <HiddenByModeratorsNotice kind="list" sx={{ mb: 2 }} /> : null}
       <Box component="header" sx={{ mb: 3 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>

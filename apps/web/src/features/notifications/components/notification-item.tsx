@@ -10,6 +10,7 @@ import { imageUrl } from '../../../lib/image-url';
 import { initialOf } from '../../../lib/initial-of';
 import type { NotificationGroupView } from '../api/get-notifications';
 import { formatRelativeTime } from '../utils/relative-time';
+import { ModerationNoticeItem } from './moderation-notice-item';
 
 const text = messages.notifications;
 
@@ -24,6 +25,8 @@ export function notificationHref(group: NotificationGroupView): string {
 
 /** One grouped notification: the actors' pictures, the sentence, the target and the time. */
 export function NotificationItem({ group, now }: { group: NotificationGroupView; now: number }) {
+  // The moderators' notices come from 「運営チーム」, never from a member.
+  if (group.type === 'moderation') return <ModerationNoticeItem group={group} now={now} />;
   const first = group.actors[0];
   const sentence = notificationSentence(
     group.type,

@@ -11,6 +11,7 @@ import { useDeleteComment } from '../api/delete-comment';
 import { useUpdateComment } from '../api/update-comment';
 import { CommentForm } from './comment-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { HiddenByModeratorsNotice } from '../../../components/hidden-by-moderators';
 import { OverflowMenu } from '../../../components/overflow-menu';
 import { LinkifiedText } from './linkified-text';
 import { UserChip } from './user-chip';
@@ -87,6 +88,7 @@ export function CommentItem({
         />
       </Box>
       <Box sx={{ mt: 1, pl: { sm: 5.5 } }}>
+        {comment.hidden ? <HiddenByModeratorsNotice kind="comment" sx={{ mb: 1 }} /> : null}
         {editing ? (
           <CommentForm
             initialBody={comment.body}

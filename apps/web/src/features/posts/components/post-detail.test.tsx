@@ -286,4 +286,47 @@ describe('PostDetail', () => {
     renderPost(null);
     expect((await screen.findByTestId('route-error')).textContent).toBe('404');
   });
+
+  it('tells the author that a moderator hid the post and a comment of theirs', async () => {
+    const comment = {
+      id: '01936f2e-8b9c-7d3a-9c1e-00000000c001',
+      post_id: POST_ID,
+      body: '宣伝です',
+      user: { id: OWNER_ID, name: '駅太郎', avatar: null },
+      hidden: true,
+      created_at: '2026-05-01T02:00:00.000Z',
+      updated_at: '2026-05-01T02:00:00.000Z',
+    };
+    fetchMock.mockImplementation((input) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === `/api/v2/posts/${POST_ID}`) {
+        return Promise.resolve(
+          envelope(200, { ...toWire(buildPost({ commentCount: 1 })), hidden: true }),
+        );
+      }
+      if (url.pathname === `/api/v2/posts/${POST_ID}/comments`) {
+        return Promise.resolve(envelope(200, { items: [comment], next_cursor: null }));
+      }
+      return Promise.resolve(envelope(200, { items: [], next_cursor: null }));
+    });
+    renderPost(OWNER_ID);
+    await screen.findByRole('heading', { level: 1, name: '駅前の展望台' });
+    const postNotice = screen
+      .getAllByRole('status')
+      .find((status) => status.textContent?.includes('この投稿は運営により'));
+    expect(postNotice?.textContent).toBe(
+      'この投稿は運営により非表示にされています。あなた以外には表示されません。',
+    );
+    const commentArticle = await screen.findByTestId('comment');
+    expect(within(commentArticle).getByRole('status').textContent).toBe(
+      'このコメントは運営により非表示にされています。あなた以外には表示されません。',
+    );
+  });
+
+  it('shows no notice on a post that is not hidden', async () => {
+    serve(buildPost());
+    renderPost(OWNER_ID);
+    await screen.findByRole('heading', { level: 1, name: '駅前の展望台' });
+    expect(screen.queryByText(/運営により非表示/)).toBeNull();
+  });
 });

@@ -31,6 +31,7 @@ import { canReport } from '../../../lib/report-target';
 import type { OpenReport } from '../../../lib/report-target';
 import { UserChip } from './user-chip';
 import { BackLink } from '../../../components/back-link';
+import { HiddenByModeratorsNotice } from '../../../components/hidden-by-moderators';
 import { OfflineView } from '../../../components/offline';
 import { isWaitingForNetwork } from '../../../lib/online-status';
 
@@ -99,6 +100,7 @@ export function PostDetail({
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
       <BackLink fallback={parentHref} />
       <Box component="article" aria-labelledby="post-title">
+        {data.hidden ? <HiddenByModeratorsNotice kind="post" sx={{ mb: 2 }} /> : null}
         <Box component="header" sx={{ mb: 2 }}>
           <PostKindChips
             kind={data.kind}
