@@ -82,7 +82,7 @@ export async function createTestDatabase(
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent-test-data',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     // Tests never reach the network: the offline basemap only.
