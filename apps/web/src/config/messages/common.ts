@@ -46,12 +46,23 @@ export const commonMessages = {
   flash: {
     close: '閉じる',
   },
-  /** Copying a page's link and the system share sheet (components/share-actions.tsx). */
+  /** 「共有」: the system share sheet, or copy, LINE and X (components/share/share-button.tsx). */
   share: {
     copy: 'リンクをコピー',
     share: '共有',
+    line: 'LINEで送る',
+    x: 'Xでポスト',
     copied: 'リンクをコピーしました',
     copyFailed: 'リンクをコピーできませんでした。',
+    /** What a share says besides the address; every one ends with the site's tag. */
+    texts: {
+      station: (name: string) => `${name}駅 #えきスポ`,
+      post: (title: string) => `${title} #えきスポ`,
+      list: (title: string, owner: string) => `${owner}さんのリスト「${title}」 #えきスポ`,
+      profile: (name: string) => `${name}さんのプロフィール #えきスポ`,
+      stampBook: (stamped: number) => `駅スタンプを${stamped}駅集めました #えきスポ`,
+      stamped: (name: string) => `${name}駅のスタンプを押しました #えきスポ`,
+    },
   },
   confirm: {
     cancel: 'キャンセル',

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { RouterButton, RouterLink } from '../../../components/router-link';
 import { OverflowMenu } from '../../../components/overflow-menu';
-import { ShareActions } from '../../../components/share-actions';
+import { ShareButton } from '../../../components/share/share-button';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -132,11 +132,15 @@ export function ListDetail({
           <Typography sx={{ mt: 1.5, whiteSpace: 'pre-wrap' }}>{data.description}</Typography>
         ) : null}
         <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          <ShareActions
-            title={data.title}
-            url={`${window.location.origin}${paths.list.href(data.id)}`}
-            onNotice={notice.show}
-          />
+          {/* A private list's address opens for its owner only: nothing to share. */}
+          {data.isPublic ? (
+            <ShareButton
+              title={data.title}
+              text={messages.share.texts.list(data.title, data.user.name)}
+              path={paths.list.href(data.id)}
+              onNotice={notice.show}
+            />
+          ) : null}
           <Button
             variant="text"
             startIcon={<DownloadIcon />}

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import type { ProfileView } from '../api/get-profile';
 import { FollowButton } from './follow-button';
 import { ProfileMenu } from './profile-menu';
+import { ShareButton } from '../../../components/share/share-button';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { OpenReport } from '../../../lib/report-target';
 
@@ -76,6 +77,13 @@ export function ProfileHeader({ profile, viewerId, notify, onReport }: ProfileHe
               onError={notify}
             />
           )}
+          <ShareButton
+            variant="icon"
+            title={profile.name}
+            text={messages.share.texts.profile(profile.name)}
+            path={paths.profilePosts.href(profile.id)}
+            onNotice={notify}
+          />
           <ProfileMenu profile={profile} viewerId={viewerId} notify={notify} onReport={onReport} />
         </Stack>
       </Stack>

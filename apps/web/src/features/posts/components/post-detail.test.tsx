@@ -248,7 +248,8 @@ describe('PostDetail', () => {
     const user = renderPost(VIEWER_ID);
     const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    await user.click(await screen.findByRole('button', { name: 'リンクをコピー' }));
+    await user.click(await screen.findByRole('button', { name: '共有' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'リンクをコピー' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/post/${POST_ID}`);
     expect(await screen.findByText('リンクをコピーしました')).toBeTruthy();
   });

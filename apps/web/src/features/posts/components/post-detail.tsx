@@ -25,7 +25,7 @@ import { PostGallery } from './post-gallery';
 import { PostKindChips } from '../../../components/post-kind-chips';
 import { PostOwnerActions } from './post-owner-actions';
 import { PostReactions } from './post-reactions';
-import { ShareActions } from '../../../components/share-actions';
+import { ShareButton } from '../../../components/share/share-button';
 import { OverflowMenu } from '../../../components/overflow-menu';
 import { canReport } from '../../../lib/report-target';
 import type { OpenReport } from '../../../lib/report-target';
@@ -185,9 +185,10 @@ export function PostDetail({
           <PostReactions post={data} viewerId={viewerId} onError={notice.show} />
           {renderActions?.(data, notice.show)}
           <Box sx={{ flex: 1 }} />
-          <ShareActions
+          <ShareButton
             title={title}
-            url={`${window.location.origin}${paths.post.href(data.id)}`}
+            text={messages.share.texts.post(title)}
+            path={paths.post.href(data.id)}
             onNotice={notice.show}
           />
           {mine ? (

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { RouterLink } from '../../../components/router-link';
+import { ShareButton } from '../../../components/share/share-button';
 import { formatJapanDate } from '../../../lib/japan-time';
 import { useStampSummary } from '../api/get-stamp-summary';
 import { useStampBook } from '../api/get-stamps';
@@ -28,9 +29,16 @@ function Completion({ userId }: { userId: string }) {
       <Typography id="stamp-completion" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
         {text.completion.title}
       </Typography>
-      <Typography sx={{ fontWeight: 700 }} data-testid="stamp-overall">
-        {text.completion.overall(data.stamped, data.total)}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography sx={{ fontWeight: 700 }} data-testid="stamp-overall">
+          {text.completion.overall(data.stamped, data.total)}
+        </Typography>
+        <ShareButton
+          title={text.book.title}
+          text={messages.share.texts.stampBook(data.stamped)}
+          path={paths.profileStamps.href(userId)}
+        />
+      </Stack>
       <CompletionMap prefectures={data.prefectures} />
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
         {text.completion.lines}

@@ -11,7 +11,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
 import { useId } from 'react';
+import { ShareButton } from '../../../components/share/share-button';
 import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
 import { StampImage } from './stamp-image';
 
 const text = messages.stamps.moment;
@@ -115,6 +117,13 @@ export function StampMomentDialog({
       {locating ? null : (
         <DialogActions>
           {moment?.phase === 'failed' ? <Button onClick={onRetry}>{text.retry}</Button> : null}
+          {moment?.phase === 'done' ? (
+            <ShareButton
+              title={`${name}駅`}
+              text={messages.share.texts.stamped(name)}
+              path={paths.station.href(stationGroupId)}
+            />
+          ) : null}
           <Button variant="contained" onClick={onClose} sx={{ minHeight: 44 }}>
             {text.close}
           </Button>

@@ -21,6 +21,7 @@ import { StationLines } from './station-lines';
 import { StationTransfers } from './station-transfers';
 import { StationWantButton } from './station-want-button';
 import { BackLink } from '../../../components/back-link';
+import { ShareButton } from '../../../components/share/share-button';
 import { OfflineView } from '../../../components/offline';
 import { isWaitingForNetwork } from '../../../lib/online-status';
 
@@ -121,6 +122,12 @@ export function StationDetail({
               onError={setNotice}
             />
             {renderActions?.(detail.id, setNotice)}
+            <ShareButton
+              title={`${detail.name}駅`}
+              text={messages.share.texts.station(detail.name)}
+              path={paths.station.href(detail.id)}
+              onNotice={setNotice}
+            />
           </Stack>
           {!detail.closed && <Box sx={{ mt: 2 }}>{stampButton(detail.name)}</Box>}
         </Box>

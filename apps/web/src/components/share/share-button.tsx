@@ -1,0 +1,161 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import ShareIcon from '@mui/icons-material/Share';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState, type MouseEvent } from 'react';
+import { messages } from '../../config/messages';
+import { LazyMenu, LazySnackbar } from '../lazy-mui';
+import {
+  absoluteUrl,
+  canShareNatively,
+  copyText,
+  isShareCancel,
+  lineShareUrl,
+  xShareUrl,
+  type ShareData,
+} from './share-links';
+
+const text = messages.share;
+
+/** The two services' marks as letters, in their colours: no logo files to bundle. */
+function ServiceMark({ letter, colour }: { letter: string; colour: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      style={{
+        display: 'inline-grid',
+        placeItems: 'center',
+        width: 24,
+        height: 24,
+        borderRadius: 6,
+        background: colour,
+        color: '#fff',
+        fontSize: 12,
+        fontWeight: 700,
+      }}
+    >
+      {letter}
+    </span>
+  );
+}
+
+export interface ShareButtonProps {
+  /** The page's title, for the share sheet. */
+  title: string;
+  /** What the post says besides the address (「東京駅のスタンプを押しました #えきスポ」). */
+  text: string;
+  /** The page's path (`paths.station.href(id)`); shared as an absolute address. */
+  path: string;
+  /** Where the result is said; without it the control shows its own snackbar. */
+  onNotice?: ((message: string) => void) | undefined;
+  /** `icon`: a 44 px round button labelled 「共有」, for crowded headers. */
+  variant?: 'button' | 'icon';
+}
+
+/**
+ * 「共有」 (docs/seo.md#sharing): the system share sheet on phones with the Web Share API; elsewhere,
+ * or when the sheet fails for any reason but the person closing it, a menu of 「リンクをコピー」,
+ * 「LINEで送る」 and 「Xでポスト」 (new tabs, no opener, no referrer).
+ */
+export function ShareButton({ title, text: body, path, onNotice, variant }: ShareButtonProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [ownNotice, setOwnNotice] = useState<string | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+  const open = anchor !== null;
+  const notify = onNotice ?? setOwnNotice;
+
+  const dataOf = (): ShareData => ({ title, text: body, url: absoluteUrl(path) });
+
+  const share = async (button: HTMLElement) => {
+    const data = dataOf();
+    if (!canShareNatively(data)) {
+      setAnchor(button);
+      return;
+    }
+    try {
+      await navigator.share(data);
+    } catch (error) {
+      if (!isShareCancel(error)) setAnchor(button);
+    }
+  };
+  const copy = async () => {
+    setAnchor(null);
+    notify((await copyText(dataOf().url)) ? text.copied : text.copyFailed);
+  };
+
+  const url = absoluteUrl(path);
+  const buttonProps = {
+    id: buttonId,
+    'aria-haspopup': 'menu' as const,
+    'aria-controls': open ? menuId : undefined,
+    'aria-expanded': open ? true : undefined,
+    onClick: (event: MouseEvent<HTMLElement>) => void share(event.currentTarget),
+    onPointerEnter: LazyMenu.preload,
+    onFocus: LazyMenu.preload,
+  };
+  const linkProps = { component: 'a', target: '_blank', rel: 'noopener noreferrer' } as const;
+
+  return (
+    <>
+      {variant === 'icon' ? (
+        <IconButton aria-label={text.share} sx={{ width: 44, height: 44 }} {...buttonProps}>
+          <ShareIcon />
+        </IconButton>
+      ) : (
+        <Button variant="text" startIcon={<ShareIcon />} sx={{ minHeight: 44 }} {...buttonProps}>
+          {text.share}
+        </Button>
+      )}
+      <LazyMenu
+        id={menuId}
+        anchorEl={anchor}
+        open={open}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'left' }}
+      >
+        <MenuItem onClick={() => void copy()} sx={{ minHeight: 44 }}>
+          <ListItemIcon>
+            <ContentCopyIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{text.copy}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          {...linkProps}
+          href={lineShareUrl(url)}
+          onClick={() => setAnchor(null)}
+          sx={{ minHeight: 44 }}
+        >
+          <ListItemIcon>
+            <ServiceMark letter="L" colour="#06c755" />
+          </ListItemIcon>
+          <ListItemText>{text.line}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          {...linkProps}
+          href={xShareUrl(body, url)}
+          onClick={() => setAnchor(null)}
+          sx={{ minHeight: 44 }}
+        >
+          <ListItemIcon>
+            <ServiceMark letter="X" colour="#000" />
+          </ListItemIcon>
+          <ListItemText>{text.x}</ListItemText>
+        </MenuItem>
+      </LazyMenu>
+      {onNotice ? null : (
+        <LazySnackbar
+          open={ownNotice !== null}
+          autoHideDuration={4000}
+          onClose={() => setOwnNotice(null)}
+          message={ownNotice}
+        />
+      )}
+    </>
+  );
+}
