@@ -148,4 +148,39 @@ describe('loadConfig', () => {
         .passwordHashMemoryKib,
     ).toBe(65_536);
   });
+
+  it('takes a VAPID pair or none, and the push test settings never in production', () => {
+    const pair = {
+      PUSH_VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+      PUSH_VAPID_PRIVATE_KEY: 'k'.repeat(43),
+    };
+    expect(loadConfig(pair).push.vapidKeys).toEqual({
+      publicKey: pair.PUSH_VAPID_PUBLIC_KEY,
+      privateKey: pair.PUSH_VAPID_PRIVATE_KEY,
+    });
+    expect(loadConfig({}).push.vapidKeys).toBeNull();
+    expect(() => loadConfig({ PUSH_VAPID_PUBLIC_KEY: pair.PUSH_VAPID_PUBLIC_KEY })).toThrow(
+      /give both keys of the pair, or neither/,
+    );
+    expect(() => loadConfig({ ...pair, PUSH_VAPID_PRIVATE_KEY: 'short' })).toThrow(ConfigError);
+    // The subject: the public https address, else the sender's mail address.
+    expect(loadConfig({}).push.subject).toBe('mailto:no-reply@ekispot.localhost');
+    expect(loadConfig({ PUBLIC_URL: 'https://ekispot.example/' }).push.subject).toBe(
+      'https://ekispot.example',
+    );
+    expect(loadConfig({ PUSH_VAPID_SUBJECT: 'mailto:ops@ekispot.example' }).push.subject).toBe(
+      'mailto:ops@ekispot.example',
+    );
+    expect(() => loadConfig({ PUSH_VAPID_SUBJECT: 'http://ekispot.example' })).toThrow(ConfigError);
+
+    const test = loadConfig({ PUSH_ALLOWED_TEST_HOSTS: '127.0.0.1, Localhost' });
+    expect(test.push.allowedTestHosts).toEqual(['127.0.0.1', 'localhost']);
+    expect(loadConfig({ NODE_ENV: 'production' }).push.allowedTestHosts).toEqual([]);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PUSH_ALLOWED_TEST_HOSTS: '127.0.0.1' }),
+    ).toThrow(/PUSH_ALLOWED_TEST_HOSTS: .*refused in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUSH_TEST_CA_FILE: '/tmp/ca.pem' })).toThrow(
+      /PUSH_TEST_CA_FILE: .*refused in production/,
+    );
+  });
 });

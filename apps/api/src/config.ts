@@ -114,6 +114,37 @@ const configSchema = z.object({
    * argon2id memory cost in KiB for new password hashes. The default is OWASP's minimum and
    * production refuses less; tests and journeys lower it so that a member costs no 19 MiB.
    */
+  /**
+   * Web Push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints): both or
+   * neither. Neither: made once and kept in the database, shared by every instance on it
+   * (docs/pwa.md#vapid-keys).
+   */
+  PUSH_VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a P-256 public key in base64url (87 characters)')
+      .optional(),
+  ),
+  PUSH_VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+      .optional(),
+  ),
+  /** Who push services may contact: mailto: or https:; by default PUBLIC_URL or MAIL_FROM's address. */
+  PUSH_VAPID_SUBJECT: optionalUrl(['mailto:', 'https:'], 'must be a mailto: or https: URL'),
+  /**
+   * Test only (refused in production): hosts a push endpoint may name though they are not
+   * public, on any port: the tests' local push service (docs/testing.md#test-only-settings).
+   */
+  PUSH_ALLOWED_TEST_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').flatMap((host) => host.trim().toLowerCase() || [])),
+  /** Test only (refused in production): a PEM certificate trusted for push, the local service's. */
+  PUSH_TEST_CA_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   PASSWORD_HASH_MEMORY_KIB: z.coerce
     .number()
     .int()
@@ -158,6 +189,18 @@ export interface AppConfig {
   moderationDigestIntervalMs: number;
   openStreamsMax: number;
   passwordHashMemoryKib: number;
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** The configured VAPID key pair; null: the one kept in the database (made on first use). */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** The VAPID `sub` claim: mailto: or https:. */
+  subject: string;
+  /** Hosts let through the address guard (tests only; lib/public-address.ts). */
+  allowedTestHosts: string[];
+  /** A PEM file of a certificate to trust for pushes besides the usual ones (tests only). */
+  testCaFile: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -208,11 +251,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       `PASSWORD_HASH_MEMORY_KIB: production keeps at least ${PRODUCTION_PASSWORD_HASH_MEMORY_KIB} (got "${env.PASSWORD_HASH_MEMORY_KIB}")`,
     ]);
   }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
@@ -240,10 +284,43 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     moderationDigestIntervalMs: env.MODERATION_DIGEST_INTERVAL_MS,
     openStreamsMax: env.OPEN_STREAMS_MAX,
     passwordHashMemoryKib: env.PASSWORD_HASH_MEMORY_KIB,
+    push: pushConfigOf(env, publicUrl),
     devMailbox:
       env.NODE_ENV !== 'production' &&
       !env.SMTP_URL &&
       (env.DEV_MAILBOX === 'true' || (env.DEV_MAILBOX === 'auto' && isLoopbackHost(host))),
+  };
+}
+
+const TEST_ONLY_PUSH = ['PUSH_ALLOWED_TEST_HOSTS', 'PUSH_TEST_CA_FILE'] as const;
+
+function pushConfigOf(env: Env, publicUrl: string): PushConfig {
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production') {
+    for (const name of TEST_ONLY_PUSH) {
+      if (env[name] !== undefined && env[name].length > 0)
+        problems.push(
+          `${name}: lets pushes reach addresses that are not public or trusts another certificate; tests only, refused in production`,
+        );
+    }
+  }
+  if ((env.PUSH_VAPID_PUBLIC_KEY === undefined) !== (env.PUSH_VAPID_PRIVATE_KEY === undefined)) {
+    problems.push(
+      'PUSH_VAPID_PUBLIC_KEY, PUSH_VAPID_PRIVATE_KEY: give both keys of the pair, or neither (docs/pwa.md#vapid-keys)',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  const mailAddress = /<([^<>\s]+@[^<>\s]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM.trim();
+  return {
+    vapidKeys:
+      env.PUSH_VAPID_PUBLIC_KEY && env.PUSH_VAPID_PRIVATE_KEY
+        ? { publicKey: env.PUSH_VAPID_PUBLIC_KEY, privateKey: env.PUSH_VAPID_PRIVATE_KEY }
+        : null,
+    subject:
+      env.PUSH_VAPID_SUBJECT ??
+      (publicUrl.startsWith('https://') ? publicUrl : `mailto:${mailAddress}`),
+    allowedTestHosts: env.PUSH_ALLOWED_TEST_HOSTS,
+    testCaFile: env.PUSH_TEST_CA_FILE,
   };
 }
 

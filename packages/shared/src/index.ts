@@ -11,6 +11,7 @@ export * from './moderation.js';
 export * from './notifications.js';
 export * from './stations.js';
 export * from './posts.js';
+export * from './push.js';
 export * from './rankings.js';
 export * from './reports.js';
 export * from './stamps.js';
