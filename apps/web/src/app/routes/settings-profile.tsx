@@ -12,6 +12,7 @@ import { EmailChangeForm } from '../../features/auth/components/email-change-for
 import { PasswordChangeForm } from '../../features/auth/components/password-change-form';
 import { ProfileForm } from '../../features/auth/components/profile-form';
 import { NotificationMailSettings } from '../../features/notifications/components/notification-mail-settings';
+import { PushSettings } from '../../features/notifications/push/push-settings';
 import { BlockedMutedUsers } from '../../features/people/components/blocked-muted-users';
 import { PrivacySetting } from '../../features/people/components/privacy-setting';
 import { useNotice } from '../../hooks/use-notice';
@@ -57,6 +58,9 @@ export function Component() {
         </Section>
         <Section title={messages.notifications.mailHeading}>
           <NotificationMailSettings notify={snack.show} />
+        </Section>
+        <Section title={messages.notifications.push.heading}>
+          <PushSettings notify={snack.show} />
         </Section>
         <Section title={messages.people.settings.safetyHeading}>
           <BlockedMutedUsers notify={snack.show} />
