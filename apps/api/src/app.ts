@@ -38,6 +38,7 @@ import { takedownsRoutes } from './modules/takedowns/takedowns.routes.js';
 import { accessPlugin } from './plugins/access.js';
 import { domainEventsPlugin } from './plugins/domain-events.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { requestBodiesPlugin } from './plugins/request-bodies.js';
@@ -137,6 +138,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     publicUrl: config.publicUrl,
     acceptRequestOrigin: config.env !== 'production',
   });
+  // Member writes declared `idempotent` are done once per Idempotency-Key (offline retries).
+  await app.register(idempotencyPlugin, { db: deps.db });
   await app.register(requestBodiesPlugin, { uploadDir: path.join(config.dataDir, 'uploads-tmp') });
   // One set of counters for the whole app: in Redis when configured (shared by every
   // instance), falling back to this process's memory while Redis is unreachable.

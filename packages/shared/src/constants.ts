@@ -50,3 +50,13 @@ export const JAPAN_BOUNDS = { west: 122.0, south: 20.0, east: 154.0, north: 46.0
  * call is known before the map has loaded and can start with the app code.
  */
 export const MAP_COUNTRY_VIEW_BELOW_ZOOM = 8;
+
+/**
+ * A member's write sent with this header is done once: a retry with the same key within a day
+ * gets the first answer again, marked with `IDEMPOTENT_REPLAY_HEADER`
+ * (docs/architecture.md#idempotent-writes). The web app's offline queue sends one per action.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';
+/** 8–128 letters, digits, `-` and `_`: a UUID fits. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;

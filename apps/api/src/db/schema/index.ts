@@ -8,3 +8,4 @@ export * from './users.js';
 export * from './rankings.js';
 export * from './reports.js';
 export * from './moderation.js';
+export * from './idempotency.js';

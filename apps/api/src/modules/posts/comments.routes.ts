@@ -51,10 +51,13 @@ export const commentsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (
   app.post(
     base,
     {
-      config: { access: 'member', rateLimit: postRateLimits.writeComment },
+      config: { access: 'member', idempotent: true, rateLimit: postRateLimits.writeComment },
       schema: {
         tags,
         summary: 'Comment on a post',
+        description:
+          'With an `Idempotency-Key` header, a retry within a day answers the first answer again ' +
+          'and posts nothing (`Idempotent-Replayed: true`).',
         params: postParamsSchema,
         body: commentBodySchema,
         response: { 201: commentEnvelope, ...errorResponses(401, 403, 404, 422, 429) },

@@ -49,7 +49,7 @@ export const reactionsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (ap
     app.route({
       method: on ? 'POST' : 'DELETE',
       url: like,
-      config: { access: 'member' },
+      config: { access: 'member', idempotent: true },
       schema: {
         tags,
         summary: on ? 'Like a post' : 'Take back your like',
@@ -67,7 +67,7 @@ export const reactionsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (ap
     app.route({
       method: on ? 'POST' : 'DELETE',
       url: want,
-      config: { access: 'member' },
+      config: { access: 'member', idempotent: true },
       schema: {
         tags,
         summary: on
@@ -87,7 +87,7 @@ export const reactionsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (ap
     app.route({
       method: on ? 'POST' : 'DELETE',
       url: stationWant,
-      config: { access: 'member' },
+      config: { access: 'member', idempotent: true },
       schema: {
         tags: [...tags, 'stations'],
         summary: on
