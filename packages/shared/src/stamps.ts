@@ -13,6 +13,10 @@ export const STAMP_MAX_ACCURACY_M = 200;
 export const STAMP_MAX_SPEED_KMH = 350;
 /** What a stamp keeps of the distance: the 100 m band it was in (0 = under 100 m … 4). */
 export const STAMP_DISTANCE_BUCKET_M = 100;
+/** A check-in queued offline is accepted this long after its position was measured. */
+export const STAMP_QUEUED_MAX_AGE_HOURS = 24;
+/** A measured time this far ahead of the server's clock is taken as now (clocks drift). */
+export const STAMP_CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
  * A distance as the refusal says it: metres below a kilometre (exact, so that 「約501m」 is
@@ -35,6 +39,8 @@ export const STAMP_MESSAGES = {
   tooFast: (speedKmh: number) =>
     `前回のスタンプからの移動が速すぎます（時速約${speedKmh.toLocaleString('ja-JP')}km）。時間をおいてからもう一度お試しください。`,
   closedStation: '廃駅ではスタンプを押せません。',
+  measuredTooLongAgo: `位置を測ってから${STAMP_QUEUED_MAX_AGE_HOURS}時間以上たったため、このスタンプは押せませんでした。駅でもう一度お試しください。`,
+  measuredInFuture: '位置を測った時刻が未来になっています。端末の日時を確かめてください。',
   stationNotFound: '指定された駅は見つかりませんでした。',
 } as const;
 
@@ -52,6 +58,16 @@ export const stampCheckInBodySchema = z.object({
     .number({ error: '位置の精度を数値で指定してください。' })
     .nonnegative('位置の精度は0以上で指定してください。')
     .max(1_000_000, '位置の精度が大きすぎます。'),
+  /**
+   * When the position was measured, for a check-in queued offline and sent later: the stamp is
+   * dated then and the rules apply to that time (docs/stamps.md#queued-check-ins).
+   */
+  measured_at: z.iso
+    .datetime({
+      offset: true,
+      error: '位置を測った時刻はタイムゾーン付きのISO 8601形式で指定してください。',
+    })
+    .optional(),
 });
 export type StampCheckInBody = z.infer<typeof stampCheckInBodySchema>;
 

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { descending } from '../../db/order.js';
 import { stamps, users } from '../../db/schema/index.js';
@@ -27,14 +27,27 @@ export async function findStamp(db: Database, userId: string, stationGroupId: nu
 }
 
 /** The member's latest stamp (the speed rule measures from it). */
-export async function findLatestStamp(db: Database, userId: string) {
-  const [row] = await db
-    .select({ stationGroupId: stamps.stationGroupId, collectedAt: stamps.collectedAt })
+/**
+ * The member's stamps just before (or at) and just after `at`: a check-in dated `at` must be a
+ * believable trip from the one and to the other (a queued check-in may arrive after a later
+ * one).
+ */
+export async function findStampsAround(db: Database, userId: string, at: Date) {
+  const columns = { stationGroupId: stamps.stationGroupId, collectedAt: stamps.collectedAt };
+  // One after the other: inside a transaction the queries share one connection.
+  const before = await db
+    .select(columns)
     .from(stamps)
-    .where(eq(stamps.userId, userId))
+    .where(and(eq(stamps.userId, userId), lte(stamps.collectedAt, at)))
     .orderBy(descending(stamps.collectedAt), descending(stamps.id))
     .limit(1);
-  return row ?? null;
+  const after = await db
+    .select(columns)
+    .from(stamps)
+    .where(and(eq(stamps.userId, userId), gt(stamps.collectedAt, at)))
+    .orderBy(asc(stamps.collectedAt), asc(stamps.id))
+    .limit(1);
+  return [...before, ...after];
 }
 
 export async function insertStamp(

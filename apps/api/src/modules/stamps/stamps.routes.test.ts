@@ -168,6 +168,98 @@ describe('check-in', () => {
     now = new Date('2026-11-23T03:00:00Z');
   });
 
+  it('dates a queued check-in when it was measured and applies the rules to that time', async () => {
+    const member = await newMember('queued@example.jp', '後から送信');
+    const base = Date.parse('2026-11-23T12:00:00Z');
+    now = new Date(base);
+    const centre = await centreOf(tokyo);
+    const measuredAt = new Date(base - 3 * 3_600_000).toISOString();
+    const queued = await stamp(member, tokyo, {
+      ...centre,
+      accuracy_m: 20,
+      measured_at: measuredAt,
+    });
+    expect(queued.statusCode).toBe(201);
+    expect(queued.json().data.collected_at).toBe(measuredAt);
+
+    // A later stamp 新大阪 at base, then a queued one at 新宿 measured 10 minutes before it: the
+    // trip from 新宿 to 新大阪 in 10 minutes is refused though 東京 → 新宿 alone would pass.
+    const km = haversineMetres(centre, await centreOf(shinOsaka)) / 1000;
+    now = new Date(base - 3 * 3_600_000 + (km / 350) * 1.05 * 3_600_000);
+    expect((await stampAt(member, shinOsaka)).statusCode).toBe(201);
+    const later = now.getTime();
+    now = new Date(later + 60_000);
+    const tooFast = await stamp(member, shinjuku, {
+      ...(await centreOf(shinjuku)),
+      accuracy_m: 20,
+      measured_at: new Date(later - 10 * 60_000).toISOString(),
+    });
+    expect(tooFast.statusCode).toBe(422);
+    expect(tooFast.json().message).toMatch(/^前回のスタンプからの移動が速すぎます/);
+    now = new Date('2026-11-23T03:00:00Z');
+  });
+
+  it('refuses a queued check-in measured more than 24 h ago or in the future', async () => {
+    const member = await newMember('stale@example.jp', '古い位置');
+    const centre = await centreOf(tokyo);
+    const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
+    const old = await stamp(member, tokyo, {
+      ...centre,
+      accuracy_m: 20,
+      measured_at: at(-(24 * 3_600_000 + 60_000)),
+    });
+    expect(old.statusCode).toBe(422);
+    expect(old.json().errors).toEqual({
+      measured_at: [
+        '位置を測ってから24時間以上たったため、このスタンプは押せませんでした。駅でもう一度お試しください。',
+      ],
+    });
+    const future = await stamp(member, tokyo, {
+      ...centre,
+      accuracy_m: 20,
+      measured_at: at(10 * 60_000),
+    });
+    expect(future.statusCode).toBe(422);
+    expect(Object.keys(future.json().errors)).toEqual(['measured_at']);
+    const malformed = await stamp(member, tokyo, {
+      ...centre,
+      accuracy_m: 20,
+      measured_at: '昨日',
+    });
+    expect(malformed.statusCode).toBe(422);
+    expect(Object.keys(malformed.json().errors)).toEqual(['measured_at']);
+    // A clock a minute ahead is a drifting clock: the stamp is dated now.
+    const ahead = await stamp(member, tokyo, {
+      ...centre,
+      accuracy_m: 20,
+      measured_at: at(60_000),
+    });
+    expect(ahead.statusCode).toBe(201);
+    expect(ahead.json().data.collected_at).toBe(now.toISOString());
+  });
+
+  it('answers a retried check-in with its first answer, not 409', async () => {
+    const member = await newMember('retry@example.jp', '再送');
+    const centre = await centreOf(tokyo);
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v2/stations/${tokyo}/stamp`,
+        headers: {
+          origin,
+          authorization: `Bearer ${member.token}`,
+          'idempotency-key': 'stamp-retry-1',
+        },
+        payload: { ...centre, accuracy_m: 20 },
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(201);
+    const again = await send();
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+  });
+
   it('refuses visitors, closed stations, unknown stations and malformed bodies', async () => {
     expect((await stamp({}, tokyo, { lat: 35.68, lng: 139.76, accuracy_m: 5 })).statusCode).toBe(
       401,

@@ -48,14 +48,18 @@ export const stampsRoutes: FastifyPluginAsyncZod<service.StampsDeps> = async (ap
   app.post(
     `${station}/stamp`,
     {
-      config: { access: 'member', rateLimit: checkInRateLimit },
+      config: { access: 'member', idempotent: true, rateLimit: checkInRateLimit },
       schema: {
         tags,
         summary: 'Collect the station stamp (check-in with the device position)',
         description:
           'Accepted within 500 m of the station group with an accuracy of 200 m or better, and ' +
           'when the trip from your previous stamp is possible at 350 km/h. The position decides ' +
-          'and is then discarded: only the 100 m band is kept. 409 when already collected.',
+          'and is then discarded: only the 100 m band is kept. 409 when already collected. ' +
+          '`measured_at` (a check-in queued offline) is when the position was measured: the ' +
+          'stamp is dated then and the rules apply to that time; more than 24 h ago or in the ' +
+          'future is refused (422). With an `Idempotency-Key` header a retry answers the first ' +
+          'answer again.',
         params: stationGroupParamsSchema,
         body: stampCheckInBodySchema,
         response: {

@@ -1,9 +1,11 @@
 import {
+  STAMP_CLOCK_SKEW_MS,
   STAMP_DISTANCE_BUCKET_M,
   STAMP_MAX_ACCURACY_M,
   STAMP_MAX_DISTANCE_M,
   STAMP_MAX_SPEED_KMH,
   STAMP_MESSAGES as M,
+  STAMP_QUEUED_MAX_AGE_HOURS,
   type StampCheckIn,
   type StampCheckInBody,
   type StampImageFormat,
@@ -58,6 +60,20 @@ function speedKmh(distanceM: number, elapsedMs: number): number {
 }
 
 /**
+ * When the check-in happened: now, or when a check-in queued offline measured its position
+ * (docs/stamps.md#queued-check-ins). A time a little ahead of ours is a drifting clock.
+ */
+function checkInTime(now: Date, measuredAt: string | undefined): Date {
+  if (measuredAt === undefined) return now;
+  const at = new Date(measuredAt);
+  if (at.getTime() > now.getTime() + STAMP_CLOCK_SKEW_MS)
+    throw validationFailed({ measured_at: [M.measuredInFuture] }, M.measuredInFuture);
+  if (now.getTime() - at.getTime() > STAMP_QUEUED_MAX_AGE_HOURS * 3_600_000)
+    throw validationFailed({ measured_at: [M.measuredTooLongAgo] }, M.measuredTooLongAgo);
+  return at < now ? at : now;
+}
+
+/**
  * A check-in: the device position decides, and is then forgotten (only the 100 m band is kept).
  * Checks in order: the station exists and is open, the position is accurate enough and close
  * enough, the member has no stamp here yet, and the trip from their last stamp was possible.
@@ -68,6 +84,7 @@ export async function checkIn(
   stationGroupId: number,
   body: StampCheckInBody,
 ): Promise<StampCheckIn> {
+  const at = checkInTime(deps.clock(), body.measured_at);
   const station = await findStationOr404(deps.db, stationGroupId);
   if (await repository.findStamp(deps.db, userId, stationGroupId))
     throw conflict(M.alreadyCollected);
@@ -83,18 +100,16 @@ export async function checkIn(
     throw validationFailed({ lat: [message], lng: [message] }, message);
   }
 
-  const now = deps.clock();
   try {
     const stamp = await deps.db.transaction(async (tx) => {
       if (!(await repository.lockMember(tx, userId))) throw unauthenticated();
       if (await repository.findStamp(tx, userId, stationGroupId))
         throw conflict(M.alreadyCollected);
-      const latest = await repository.findLatestStamp(tx, userId);
-      if (latest) {
-        const from = await findStationOr404(tx, latest.stationGroupId);
+      for (const other of await repository.findStampsAround(tx, userId, at)) {
+        const from = await findStationOr404(tx, other.stationGroupId);
         const speed = speedKmh(
           haversineMetres(from, station),
-          now.getTime() - latest.collectedAt.getTime(),
+          Math.abs(at.getTime() - other.collectedAt.getTime()),
         );
         if (speed > STAMP_MAX_SPEED_KMH) {
           const message = M.tooFast(Number.isFinite(speed) ? Math.round(speed) : 99_999);
@@ -105,7 +120,7 @@ export async function checkIn(
         userId,
         stationGroupId,
         distanceBucket: Math.floor(distanceM / STAMP_DISTANCE_BUCKET_M),
-        collectedAt: now,
+        collectedAt: at,
       });
       await recordEvent(tx, { type: 'stamped', userId, stationGroupId, at: row.collectedAt });
       return row;
