@@ -2,7 +2,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import { notSuspended, shownToAll } from '../../db/moderated.js';
-import { descending } from '../../db/order.js';
 import {
   images,
   postImages,
@@ -57,19 +56,6 @@ export async function findPostPreview(db: Database, id: string) {
 }
 
 export type PostPreviewRow = NonNullable<Awaited<ReturnType<typeof findPostPreview>>>;
-
-/** The first photo of the station's newest post that has one, for the station's preview. */
-export async function findStationPreviewImage(db: Database, stationGroupId: number) {
-  const [row] = await db
-    .select({ imageId: images.id, imageWidth: images.width, imageHeight: images.height })
-    .from(posts)
-    .innerJoin(postImages, and(eq(postImages.postId, posts.id), eq(postImages.position, 0)))
-    .innerJoin(images, eq(images.id, postImages.imageId))
-    .where(and(eq(posts.stationGroupId, stationGroupId), shownToAll(posts)))
-    .orderBy(descending(posts.createdAt), descending(posts.id))
-    .limit(1);
-  return row ?? null;
-}
 
 /** What a profile's link preview needs: name, bio and the avatar's size; none if suspended. */
 export async function findUserPreview(db: Database, id: string) {

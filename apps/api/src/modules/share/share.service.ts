@@ -14,6 +14,9 @@ import {
   findLinesOfGroups,
   stationIdOfPlatform,
 } from '../stations/stations.service.js';
+import { CARD_HEIGHT, CARD_WIDTH } from './og-card.js';
+import { ogImagePath } from './og-image.service.js';
+import { postTitle } from './post-title.js';
 import * as repository from './share.repository.js';
 
 /**
@@ -48,19 +51,6 @@ const japanDate = new Intl.DateTimeFormat('ja-JP', {
   weekday: 'short',
 });
 
-function postTitle(row: repository.PostPreviewRow): string {
-  if (row.title || row.kind === 'image') {
-    return postDisplayTitle({
-      kind: row.kind,
-      title: row.title,
-      station: row.stationName ? { name: row.stationName } : null,
-      parent: row.parentTitle ? { title: row.parentTitle } : null,
-    });
-  }
-  if (row.stationName) return `${row.stationName}駅の${POST_KIND_LABELS[row.kind]}`;
-  return POST_KIND_LABELS[row.kind];
-}
-
 function postDescription(row: repository.PostPreviewRow): string {
   const parts: string[] = [];
   if (row.kind === 'event' && row.startsAt) parts.push(`${japanDate.format(row.startsAt)}開催`);
@@ -87,19 +77,25 @@ function previewImage(publicUrl: string, photo: PreviewPhoto, alt: string): Page
   };
 }
 
+/** A generated card (docs/seo.md#link-preview-images): always 1200×630. */
+function cardImage(publicUrl: string, path: string, alt: string): PageHead['image'] {
+  return { url: `${publicUrl}${path}`, width: CARD_WIDTH, height: CARD_HEIGHT, alt };
+}
+
 const profileUrl = (publicUrl: string, userId: string) => `${publicUrl}/profile/${userId}/posts`;
 
 /** An event's or a spot's structured data; none for a photo. */
 function postStructuredData(
   publicUrl: string,
   row: repository.PostPreviewRow,
-  head: Pick<PageHead, 'url' | 'description' | 'image'>,
+  head: Pick<PageHead, 'url' | 'description'>,
 ) {
   const post = {
     url: head.url,
     title: postTitle(row),
     description: head.description,
-    imageUrl: head.image?.url ?? null,
+    // The photo itself, not the card: the data describes the place.
+    imageUrl: previewImage(publicUrl, row, '')?.url ?? null,
   };
   const lat = row.lat ?? row.parentLat ?? row.stationLat;
   const lng = row.lng ?? row.parentLng ?? row.stationLng;
@@ -143,7 +139,7 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
         description: postDescription(row),
         url: `${publicUrl}/post/${row.id}`,
         type: 'article',
-        image: previewImage(publicUrl, row, postTitle(row)),
+        image: cardImage(publicUrl, ogImagePath('post', row.id), postTitle(row)),
       } as const;
       return { ...head, structuredData: postStructuredData(publicUrl, row, head) };
     }
@@ -154,10 +150,7 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
         const station = await stationIdOfPlatform(db, Number(stationId));
         return station === null ? 'not-found' : { redirect: `/station/${station}` };
       }
-      const [lineRows, photo] = await Promise.all([
-        findLinesOfGroups(db, [group.id]),
-        repository.findStationPreviewImage(db, group.id),
-      ]);
+      const lineRows = await findLinesOfGroups(db, [group.id]);
       const lineNames = lineRows.map((line) => line.name);
       const lines =
         lineNames.length > 3
@@ -171,7 +164,11 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
         ),
         url: `${publicUrl}/station/${group.id}`,
         type: 'website',
-        image: photo ? previewImage(publicUrl, photo, `${group.name}駅の写真`) : null,
+        image: cardImage(
+          publicUrl,
+          ogImagePath('station', group.id),
+          `${group.name}駅の駅スタンプと路線`,
+        ),
         structuredData: stationStructuredData({
           ...group,
           url: `${publicUrl}/station/${group.id}`,
@@ -206,17 +203,11 @@ export function createHeadRenderer(db: Database, publicUrl: string) {
         ),
         url,
         type: 'article',
-        image: list.cover
-          ? previewImage(
-              publicUrl,
-              {
-                imageId: list.cover.id,
-                imageWidth: list.cover.width,
-                imageHeight: list.cover.height,
-              },
-              `「${list.title}」のカバー写真`,
-            )
-          : null,
+        image: cardImage(
+          publicUrl,
+          ogImagePath('list', list.id),
+          `「${list.title}」の項目の地図（${list.item_count}件）`,
+        ),
         structuredData: listStructuredData(
           { url, title: list.title, description: list.description, itemCount: list.item_count },
           elements,

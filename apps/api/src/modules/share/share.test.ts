@@ -92,13 +92,17 @@ describe('link previews', () => {
     expect(metaContent(html, 'og:description')).toBe(
       '東京駅の写真。赤レンガの駅舎が 夕日に染まっていました。&quot;引用&quot;も &amp; 記号も安全に。',
     );
-    expect(metaContent(html, 'og:image')).toBe(`${origin}/api/v2/image/${first.id}`);
-    expect(metaContent(html, 'og:image:width')).toBe('1600');
+    // The card (the first photo under the title), not the photo itself.
+    expect(metaContent(html, 'og:image')).toBe(`${origin}/api/v2/og/post/${post!.id}.png`);
+    expect(metaContent(html, 'og:image:width')).toBe('1200');
+    expect(metaContent(html, 'og:image:height')).toBe('630');
+    expect(metaContent(html, 'og:image:alt')).toBe('夕暮れの丸の内駅舎 &lt;script&gt;');
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'twitter:image')).toBe(metaContent(html, 'og:image'));
     expect(metaContent(html, 'description')).toBe(metaContent(html, 'og:description'));
   });
 
-  it('describes a station page with its lines, activity and newest photo', async () => {
+  it('describes a station page with its lines, activity and its card', async () => {
     const [older, newer] = await ctx.db
       .insert(posts)
       .values([
@@ -118,16 +122,18 @@ describe('link previews', () => {
     expect(metaContent(html, 'og:description')).toMatch(
       /^新宿駅（東京都）：.+など\d+路線。投稿2件/,
     );
-    expect(metaContent(html, 'og:image')).toBe(`${origin}/api/v2/image/${newerPhoto.id}`);
+    expect(metaContent(html, 'og:image')).toBe(`${origin}/api/v2/og/station/${shinjukuId}.png`);
     expect(metaContent(html, 'og:image:width')).toBe('1200');
+    expect(metaContent(html, 'og:image:height')).toBe('630');
+    expect(metaContent(html, 'og:image:alt')).toBe('新宿駅の駅スタンプと路線');
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
   });
 
-  it('gives a station without photos a plain card', async () => {
+  it('gives a station without photos its card too', async () => {
     const html = await page(`/station/${shibuyaId}`);
     expect(html).toContain('<title>渋谷駅 | えきスポ</title>');
-    expect(metaContent(html, 'twitter:card')).toBe('summary');
-    expect(metaContent(html, 'og:image')).toBeUndefined();
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'og:image')).toBe(`${origin}/api/v2/og/station/${shibuyaId}.png`);
   });
 
   it('describes a line page, and answers 404 for a line that does not exist', async () => {
@@ -178,7 +184,7 @@ describe('link previews', () => {
     }
   });
 
-  it('gives a public list its title, owner, count and cover; a private list none, with 404', async () => {
+  it('gives a public list its title, owner, count and card; a private list none, with 404', async () => {
     const [spot] = await ctx.db
       .insert(posts)
       .values({ userId, kind: 'spot', title: '駅そば', lat: 35.68, lng: 139.76 })
@@ -201,7 +207,8 @@ describe('link previews', () => {
     expect(html).toContain('<title>行ってみたい駅そば | えきスポ</title>');
     expect(metaContent(html, 'og:description')).toBe('撮り鉄さんのリスト（2件）。立ち食い中心。');
     expect(metaContent(html, 'og:url')).toBe(`${origin}/list/${list!.id}`);
-    expect(metaContent(html, 'og:image')).toBe(`${origin}/api/v2/image/${photo.id}`);
+    expect(metaContent(html, 'og:image')).toBe(`${origin}/api/v2/og/list/${list!.id}.png`);
+    expect(metaContent(html, 'og:image:alt')).toBe('「行ってみたい駅そば」の項目の地図（2件）');
 
     const hidden = await page(`/list/${secret!.id}`, 404);
     expect(hidden).not.toContain('秘密のリスト');

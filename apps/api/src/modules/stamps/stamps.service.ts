@@ -269,3 +269,14 @@ export async function getStampImage(
   }
   return image;
 }
+
+/**
+ * The stamp drawn for another module's picture of the station (the link-preview card,
+ * docs/seo.md#link-preview-images), with the text outlining it uses; null for no station.
+ */
+export async function getStampSvg(db: Database, stationGroupId: number): Promise<string | null> {
+  const station = await stations.findStampStation(db, stationGroupId);
+  return station ? buildStampSvg(designOf(station)) : null;
+}
+export { renderStamp } from './stamp-image.js';
+export { measureText, outlineText } from './stamp-font.js';
