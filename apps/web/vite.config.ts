@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildIdPlugin } from './build-id-plugin';
 import { precompressPlugin } from './precompress-plugin';
+import { serviceWorkerPlugin } from './service-worker-plugin';
 import { webManifestPlugin } from './web-manifest-plugin';
 
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
@@ -76,6 +77,7 @@ export default defineConfig(({ command }) => ({
     react(),
     buildIdPlugin(buildId),
     webManifestPlugin(),
+    serviceWorkerPlugin(),
     precompressPlugin({ brotliQuality: brotliQualityFromEnv(process.env.BUILD_BROTLI_QUALITY) }),
   ],
   resolve: { alias: { '@ekispot/shared': sharedSource } },

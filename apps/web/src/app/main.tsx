@@ -8,10 +8,15 @@ import { RouterProvider } from 'react-router';
 import { meQueryOptions } from '../features/auth/api/get-me';
 import { listenForInstallPrompt } from '../features/install/install-prompt';
 import { prefetchTopMap } from '../features/stations/api/prefetch-top-map';
+import { IS_DEV_BUILD } from '../config/env';
 import { paths } from '../config/paths';
+import { startActionQueue } from '../lib/action-queue/page-queue';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { handlePreloadError } from '../lib/chunk-reload';
 import { createQueryClient } from '../lib/query-client';
+import { registerServiceWorker } from '../lib/sw-registration';
+import { QueuedActionNotice } from '../components/queued-action-notice';
+import { clearMemberDataOnSessionChange, connectActionQueue } from './action-queue-effects';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 import { createUnauthorizedHandler } from './session-expiry';
@@ -30,6 +35,13 @@ window.addEventListener('vite:preloadError', (event) => handlePreloadError(event
 // (docs/pwa.md#the-install-hint).
 listenForInstallPrompt();
 
+// The service worker, in production builds only (docs/pwa.md#offline); the offline queue sends
+// what waits and keeps the caches in step (docs/pwa.md#queued-actions).
+if (!IS_DEV_BUILD && import.meta.env.PROD) void registerServiceWorker();
+connectActionQueue(queryClient);
+clearMemberDataOnSessionChange(queryClient);
+startActionQueue();
+
 // Fetch the session at start-up; pages and guards reuse the result.
 void queryClient.prefetchQuery(meQueryOptions());
 // On the top page the map's data loads alongside the app code and the map chunk, which the
@@ -44,6 +56,7 @@ createRoot(container).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
+      <QueuedActionNotice />
     </AppProviders>
   </StrictMode>,
 );

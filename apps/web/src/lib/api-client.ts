@@ -40,10 +40,20 @@ export interface ApiRequestOptions<S extends z.ZodType> {
   /** The start-up profile call must not send a visitor to /login. */
   skipUnauthorizedHandler?: boolean;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: the server does a write once per key (docs/pwa.md#queued-actions). */
+  idempotencyKey?: string;
 }
 
 const READ_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'OPTIONS']);
 const RETRY_STATUSES: ReadonlySet<number> = new Set(RETRY_ONCE_STATUSES);
+
+/** Failures where no answer came (the network), apart from the server's own 500s. */
+const networkFailures = new WeakSet<object>();
+
+/** Whether the call failed for want of a network, so a queued action may try again later. */
+export function isNetworkFailure(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && networkFailures.has(error);
+}
 
 let unauthorizedHandler: (() => void) | null = null;
 
@@ -107,7 +117,9 @@ async function fetchWithRetry(
       if (init.signal?.aborted) throw error;
       // A network failure counts as an unknown 500, which non-writes retry once.
       if (shouldRetry(method, 500, attempt)) continue;
-      throw unexpectedFailure();
+      const failure = unexpectedFailure();
+      networkFailures.add(failure);
+      throw failure;
     }
     if (!shouldRetry(method, response.status, attempt)) return response;
   }
@@ -134,9 +146,11 @@ export async function apiRequest<S extends z.ZodType>(
   const method = options.method ?? 'GET';
   const formBody = options.body instanceof FormData ? options.body : null;
   const hasJsonBody = options.body !== undefined && formBody === null;
+  const headers = buildRequestHeaders(hasJsonBody);
+  if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
   const init: RequestInit = {
     method,
-    headers: buildRequestHeaders(hasJsonBody),
+    headers,
     credentials: 'same-origin',
     body: formBody ?? (hasJsonBody ? JSON.stringify(keysToSnake(options.body)) : undefined),
     signal: options.signal ?? null,

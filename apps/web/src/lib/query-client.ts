@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { isOnline } from './online-status';
 
 /** The first part of the session's query keys (the auth feature's `authKeys.all`). */
 export const SESSION_KEY_ROOT = 'auth';
@@ -29,12 +30,21 @@ export async function invalidateAllButSession(queryClient: QueryClient): Promise
 
 /**
  * The API client already retries once where docs/product-rules.md#calls-and-their-names allows it,
- * so queries never retry again.
+ * so queries never retry again online. Queries run even when the browser says it is offline
+ * (`offlineFirst`): the service worker may answer from its cache (docs/pwa.md#offline). One that
+ * fails offline waits, paused, and runs again when the network is back
+ * (docs/navigation.md#offline).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, staleTime: 60_000, refetchOnWindowFocus: false },
+      queries: {
+        networkMode: 'offlineFirst',
+        retry: (failureCount) => failureCount < 3 && !isOnline(),
+        retryDelay: 0,
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+      },
       mutations: { retry: false },
     },
   });

@@ -8,6 +8,7 @@ import { notificationsMessages } from './notifications';
 import { postEditorMessages } from './post-editor';
 import { peopleMessages } from './people';
 import { postsMessages } from './posts';
+import { pwaMessages } from './pwa';
 import { rankingsMessages } from './rankings';
 import { reportsMessages } from './reports';
 import { stampsMessages } from './stamps';
@@ -38,4 +39,5 @@ export const messages = {
   ...reportsMessages,
   ...takedownsMessages,
   ...moderationMessages,
+  ...pwaMessages,
 } as const;

@@ -1,26 +1,36 @@
 import type { commentBodySchema } from '@ekispot/shared';
 import { commentSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
 import type { RequestBody } from '../../../lib/api-client';
+import { sendOrQueue } from '../../../lib/action-queue/send-or-queue';
 import { appendComment, shiftCommentCount } from './comment-cache';
 import { postKeys } from './query-keys';
 
-/** POST /posts/{postId}/comments with JSON {body}. */
+/**
+ * POST /posts/{postId}/comments with JSON {body}; null when it waits in the offline queue, which
+ * sends it once the network is back (docs/pwa.md#queued-actions).
+ */
 export async function createComment(postId: string, body: string) {
-  const { data } = await apiRequest(`/posts/${postId}/comments`, {
-    method: 'POST',
-    body: { body } satisfies RequestBody<typeof commentBodySchema>,
-    schema: commentSchema,
-  });
-  return data;
+  const result = await sendOrQueue(
+    {
+      method: 'POST',
+      path: `/posts/${postId}/comments`,
+      body: { body } satisfies RequestBody<typeof commentBodySchema>,
+      target: { kind: 'comment', postId, body },
+    },
+    commentSchema,
+  );
+  return result.queued ? null : result.data;
 }
 
 export function useCreateComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline the comment goes into the queue, so the call must not be paused here.
+    networkMode: 'always',
     mutationFn: (body: string) => createComment(postId, body),
     onSuccess: async (comment) => {
+      if (!comment) return;
       shiftCommentCount(queryClient, postId, 1);
       if (!appendComment(queryClient, postId, comment)) {
         await queryClient.invalidateQueries({ queryKey: postKeys.comments(postId) });

@@ -1,6 +1,7 @@
 import { likeStateSchema, wantStateSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { sendOrQueue } from '../../../lib/action-queue/send-or-queue';
+import { useQueuedTargets } from '../../../lib/action-queue/use-queued-actions';
 import { runExclusive } from '../../../lib/single-flight';
 import { reduceReaction } from '../utils/reaction-toggle';
 import type { ReactionAction, ReactionState } from '../utils/reaction-toggle';
@@ -10,22 +11,46 @@ import type { PostView } from './get-post';
 /** 「いいね」 or 行きたい/参加したい. */
 export type Reaction = 'like' | 'want';
 
-/** POST (on) or DELETE (off) /posts/{postId}/like → {liked, like_count}. */
-export async function setLike(postId: string, on: boolean): Promise<ReactionState> {
-  const { data } = await apiRequest(`/posts/${postId}/like`, {
-    method: on ? 'POST' : 'DELETE',
-    schema: likeStateSchema,
-  });
-  return { active: data.liked, count: data.likeCount };
+/**
+ * POST (on) or DELETE (off) /posts/{postId}/like → {liked, like_count}; null when it waits in
+ * the offline queue (docs/pwa.md#queued-actions).
+ */
+export async function setLike(postId: string, on: boolean): Promise<ReactionState | null> {
+  const result = await sendOrQueue(
+    {
+      method: on ? 'POST' : 'DELETE',
+      path: `/posts/${postId}/like`,
+      body: null,
+      target: { kind: 'reaction', postId, reaction: 'like', on },
+    },
+    likeStateSchema,
+  );
+  return result.queued ? null : { active: result.data.liked, count: result.data.likeCount };
 }
 
-/** POST (on) or DELETE (off) /posts/{postId}/want → {wanted, want_count}. */
-export async function setWant(postId: string, on: boolean): Promise<ReactionState> {
-  const { data } = await apiRequest(`/posts/${postId}/want`, {
-    method: on ? 'POST' : 'DELETE',
-    schema: wantStateSchema,
-  });
-  return { active: data.wanted, count: data.wantCount };
+/** POST (on) or DELETE (off) /posts/{postId}/want → {wanted, want_count}; null when queued. */
+export async function setWant(postId: string, on: boolean): Promise<ReactionState | null> {
+  const result = await sendOrQueue(
+    {
+      method: on ? 'POST' : 'DELETE',
+      path: `/posts/${postId}/want`,
+      body: null,
+      target: { kind: 'reaction', postId, reaction: 'want', on },
+    },
+    wantStateSchema,
+  );
+  return result.queued ? null : { active: result.data.wanted, count: result.data.wantCount };
+}
+
+/**
+ * The state a reaction will have once the queue has sent it: null when nothing waits. After a
+ * reload the post comes from the server (or the worker's cache) without the waiting press.
+ */
+export function usePendingReaction(postId: string, reaction: Reaction): boolean | null {
+  const waiting = useQueuedTargets('reaction').filter(
+    (target) => target.postId === postId && target.reaction === reaction,
+  );
+  return waiting.at(-1)?.on ?? null;
 }
 
 export function readReaction(post: PostView, reaction: Reaction): ReactionState {
@@ -60,6 +85,8 @@ export function useToggleReaction(postId: string, reaction: Reaction) {
   };
 
   const mutation = useMutation({
+    // Offline the call goes into the queue (sendOrQueue), so it must not be paused here.
+    networkMode: 'always',
     mutationFn: (on: boolean) => (reaction === 'like' ? setLike(postId, on) : setWant(postId, on)),
     onMutate: async () => {
       // A refetch landing now would overwrite the optimistic state with the old one.
@@ -73,7 +100,10 @@ export function useToggleReaction(postId: string, reaction: Reaction) {
       if (context?.previous) apply({ type: 'rollback', previous: context.previous });
       void queryClient.invalidateQueries({ queryKey: key });
     },
-    onSuccess: (state) => apply({ type: 'settle', state }),
+    // Queued (null): the optimistic state stays, marked as waiting by the button.
+    onSuccess: (state) => {
+      if (state) apply({ type: 'settle', state });
+    },
   });
 
   /** Presses the button; returns false when the press was dropped (a call still running). */

@@ -15,6 +15,7 @@ import { useComments } from '../api/get-comments';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
+import { PendingComments } from './pending-comments';
 
 const text = messages.posts.comments;
 export const COMMENTS_SECTION_ID = 'comments';
@@ -102,6 +103,7 @@ export function CommentsSection({
           ))}
         </Box>
       )}
+      <PendingComments postId={postId} />
       {comments.hasNextPage ? (
         <Box sx={{ textAlign: 'center', my: 1 }}>
           <Button
@@ -120,7 +122,6 @@ export function CommentsSection({
             submitLabel={text.submit}
             pendingLabel={text.submitting}
             onSubmit={(body) => create.mutateAsync(body)}
-            queued={create.isPaused}
           />
         ) : viewerId === null ? (
           <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center' }}>

@@ -10,7 +10,7 @@ import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import type { PostView } from '../api/get-post';
-import { useToggleReaction } from '../api/toggle-reaction';
+import { usePendingReaction, useToggleReaction } from '../api/toggle-reaction';
 import type { Reaction } from '../api/toggle-reaction';
 import { ReactionButton } from './reaction-button';
 
@@ -27,6 +27,11 @@ export function PostReactions({ post, viewerId, onError }: PostReactionsProps) {
   const navigate = useNavigate();
   const like = useToggleReaction(post.id, 'like');
   const want = useToggleReaction(post.id, 'want');
+  const shown = withPending(
+    post,
+    usePendingReaction(post.id, 'like'),
+    usePendingReaction(post.id, 'want'),
+  );
 
   const press = (reaction: Reaction) => {
     if (viewerId === undefined) return;
@@ -56,8 +61,9 @@ export function PostReactions({ post, viewerId, onError }: PostReactionsProps) {
     <>
       <ReactionButton
         label={messages.posts.reactions.like}
-        active={post.liked}
-        count={post.likeCount}
+        active={shown.liked}
+        count={shown.likeCount}
+        pending={shown.likePending}
         icon={<FavoriteBorderIcon />}
         activeIcon={<FavoriteIcon />}
         busy={like.isPending}
@@ -66,8 +72,9 @@ export function PostReactions({ post, viewerId, onError }: PostReactionsProps) {
       {wantLabel ? (
         <ReactionButton
           label={wantLabel}
-          active={post.wanted}
-          count={post.wantCount}
+          active={shown.wanted}
+          count={shown.wantCount}
+          pending={shown.wantPending}
           {...wantIcons}
           busy={want.isPending}
           onClick={() => press('want')}
@@ -75,4 +82,25 @@ export function PostReactions({ post, viewerId, onError }: PostReactionsProps) {
       ) : null}
     </>
   );
+}
+
+/**
+ * The post's reactions as they will be once the offline queue has sent the waiting presses:
+ * after a reload the post is the server's, without them (docs/pwa.md#queued-actions).
+ */
+export function withPending(post: PostView, like: boolean | null, want: boolean | null) {
+  const shift = (active: boolean, count: number, pending: boolean | null) =>
+    pending === null || pending === active
+      ? { active, count }
+      : { active: pending, count: Math.max(0, count + (pending ? 1 : -1)) };
+  const liked = shift(post.liked, post.likeCount, like);
+  const wanted = shift(post.wanted, post.wantCount, want);
+  return {
+    liked: liked.active,
+    likeCount: liked.count,
+    likePending: like !== null,
+    wanted: wanted.active,
+    wantCount: wanted.count,
+    wantPending: want !== null,
+  };
 }

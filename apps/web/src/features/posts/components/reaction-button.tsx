@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { messages } from '../../../config/messages';
@@ -9,6 +10,8 @@ interface ReactionButtonProps {
   icon: ReactNode;
   activeIcon: ReactNode;
   busy?: boolean;
+  /** Pressed offline: waiting in the queue to be sent (docs/pwa.md#queued-actions). */
+  pending?: boolean;
   onClick: () => void;
 }
 
@@ -25,6 +28,7 @@ export function ReactionButton({
   icon,
   activeIcon,
   busy = false,
+  pending = false,
   onClick,
 }: ReactionButtonProps) {
   return (
@@ -40,6 +44,15 @@ export function ReactionButton({
       sx={{ borderRadius: 999, whiteSpace: 'nowrap' }}
     >
       {messages.posts.reactions.count(label, count)}
+      {pending ? (
+        <Box
+          component="span"
+          data-testid="pending-mark"
+          sx={{ ml: 0.75, fontSize: '0.75em', fontWeight: 400, opacity: 0.85 }}
+        >
+          {messages.actionQueue.pending}
+        </Box>
+      ) : null}
     </Button>
   );
 }

@@ -1,4 +1,5 @@
 import VerifiedIcon from '@mui/icons-material/Verified';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -9,7 +10,7 @@ import { geolocationErrorMessage } from '../../../hooks/use-current-position';
 import { isApiError } from '../../../lib/api-error';
 import { formatJapanDate } from '../../../lib/japan-time';
 import { runExclusive } from '../../../lib/single-flight';
-import { useCheckIn, type CheckInPosition } from '../api/check-in';
+import { useCheckIn, usePendingCheckIn, type CheckInPosition } from '../api/check-in';
 import { useStationStamp } from '../api/get-station-stamp';
 import { StampImage } from './stamp-image';
 import { StampMomentDialog, type StampMoment } from './stamp-moment-dialog';
@@ -27,6 +28,9 @@ function currentPosition(): Promise<CheckInPosition> {
           lat: position.coords.latitude,
           lng: position.coords.longitude,
           accuracyM: position.coords.accuracy,
+          // Kept with a check-in queued offline: the server judges it at this time
+          // (docs/stamps.md#queued-check-ins).
+          measuredAt: new Date(position.timestamp).toISOString(),
         }),
       (error) => reject(new Error(geolocationErrorMessage(error))),
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 },
@@ -51,6 +55,7 @@ export function StampButton({
 }) {
   const state = useStationStamp(stationGroupId);
   const checkIn = useCheckIn(stationGroupId);
+  const pending = usePendingCheckIn(stationGroupId);
   const [moment, setMoment] = useState<StampMoment | null>(null);
 
   const press = () => {
@@ -59,6 +64,11 @@ export function StampButton({
       try {
         const position = await currentPosition();
         const stamp = await checkIn.mutateAsync(position);
+        if (!stamp) {
+          // Offline: queued, and said so under the button until it is sent.
+          setMoment(null);
+          return;
+        }
         setMoment({
           phase: 'done',
           collectedOn: stamp.collectedOn,
@@ -120,13 +130,16 @@ export function StampButton({
             <Button
               variant="contained"
               onClick={press}
-              disabled={locating}
+              disabled={locating || pending}
               aria-busy={locating || undefined}
               sx={{ borderRadius: 999, alignSelf: 'flex-start', minHeight: 44 }}
             >
               {locating ? messages.stamps.pressing : messages.stamps.press}
             </Button>
           )}
+          <div role="status">
+            {pending ? <Alert severity="info">{messages.actionQueue.stampQueued}</Alert> : null}
+          </div>
           <Typography variant="caption" color="text.secondary">
             {messages.stamps.howItWorks}
           </Typography>

@@ -1,0 +1,58 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ME_QUERY_KEY } from '../features/auth/api/get-me';
+import type { SessionUser } from '../features/auth/api/get-me';
+import { postKeys } from '../features/posts/api/query-keys';
+import { invalidateStampBooks, stampKeys } from '../features/stamps/api/query-keys';
+import type { QueuedTarget } from '../lib/action-queue/queued-action';
+import { clearActionQueue, onQueueEvent } from '../lib/action-queue/page-queue';
+import { clearMemberCaches } from '../lib/sw-registration';
+
+/** The queries a queued action changes, refetched once it is sent or refused. */
+function refreshFor(queryClient: QueryClient, target: QueuedTarget): void {
+  switch (target.kind) {
+    case 'reaction':
+      void queryClient.invalidateQueries({ queryKey: postKeys.detail(target.postId) });
+      return;
+    case 'comment':
+      void queryClient.invalidateQueries({ queryKey: postKeys.detail(target.postId) });
+      void queryClient.invalidateQueries({ queryKey: postKeys.comments(target.postId) });
+      return;
+    case 'stamp':
+      void queryClient.invalidateQueries({ queryKey: stampKeys.station(target.stationGroupId) });
+      invalidateStampBooks(queryClient);
+      return;
+    case 'station-want':
+      return;
+  }
+}
+
+/**
+ * Where the offline queue meets the features' caches (docs/pwa.md#queued-actions): an action
+ * sent or refused — by this page, another tab or the service worker — refetches what it
+ * changed, so a refused one's optimistic state goes back to what the server has.
+ */
+export function connectActionQueue(queryClient: QueryClient): () => void {
+  return onQueueEvent((event) => {
+    if (event.type === 'sent' || event.type === 'refused')
+      refreshFor(queryClient, event.action.target);
+  });
+}
+
+/**
+ * When the signed-in member changes (signing out, or in as someone else), the queue and the
+ * worker's caches of member reads and pages are theirs: both are emptied.
+ */
+export function clearMemberDataOnSessionChange(queryClient: QueryClient): () => void {
+  let memberId: string | null | undefined;
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryKey.join('/') !== ME_QUERY_KEY.join('/')) return;
+    if (event.query.state.status !== 'success') return;
+    const user = event.query.state.data as SessionUser | null | undefined;
+    const next = user?.id ?? null;
+    if (memberId !== undefined && next !== memberId) {
+      void clearActionQueue();
+      void clearMemberCaches();
+    }
+    memberId = next;
+  });
+}

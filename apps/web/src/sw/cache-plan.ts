@@ -1,0 +1,99 @@
+/**
+ * Which cache, if any, the service worker answers a request from (docs/pwa.md#offline). Kept
+ * pure, apart from the worker, so each decision is tested (`cache-plan.test.ts`).
+ */
+
+/** Bumped when a runtime cache's contents change shape; activate drops other versions. */
+export const RUNTIME_CACHE_VERSION = 'v1';
+
+export const CACHE_NAMES = {
+  /** Pages (HTML) opened: network first, so a new build's page is seen at once. */
+  pages: `ekispot-pages-${RUNTIME_CACHE_VERSION}`,
+  /** Public reads (stations, lines, the map's data): stale-while-revalidate. */
+  public: `ekispot-public-${RUNTIME_CACHE_VERSION}`,
+  /** Reads that may carry the viewer's own state: network first, cleared when the member changes. */
+  member: `ekispot-member-${RUNTIME_CACHE_VERSION}`,
+  /** Photos and stamp images (fixed content per address): cache first. */
+  images: `ekispot-images-${RUNTIME_CACHE_VERSION}`,
+} as const;
+
+/** Entries kept per runtime cache (oldest dropped first) and their age limit. */
+export const CACHE_LIMITS = {
+  pages: { maxEntries: 40, maxAgeSeconds: 7 * 24 * 3600 },
+  public: { maxEntries: 300, maxAgeSeconds: 14 * 24 * 3600 },
+  member: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 },
+  images: { maxEntries: 150, maxAgeSeconds: 30 * 24 * 3600 },
+} as const;
+
+export type CachePlan =
+  /** Not the worker's business: the browser goes to the network as if there were no worker. */
+  'network-only' | 'page' | 'public' | 'member' | 'images';
+
+export interface RequestFacts {
+  method: string;
+  /** The full URL. */
+  url: string;
+  /** `navigate` for a page load. */
+  mode: string;
+  /** The request's Accept header ('' when absent). */
+  accept: string;
+  /** The worker's own origin. */
+  origin: string;
+}
+
+const API = '/api/v2';
+
+/** Public reads: the same answer for everyone (their routes are `public`, docs/conventions.md). */
+const PUBLIC_READS = [
+  /^\/stations\/(markers(\/names)?|search|nearby)$/,
+  /^\/stations\/\d+$/,
+  /^\/lines(\/[^/]+)?$/,
+  /^\/prefectures$/,
+  /^\/map\/.+$/,
+];
+const IMAGES = [/^\/image\/[^/]+$/, /^\/stations\/\d+\/stamp\.(svg|png|webp)$/];
+/**
+ * Never cached: the session and the account (`/auth/*`), live streams, a random station (the
+ * point is a new one), push registration, the moderators' area, mail links, and anything only
+ * the browser's own network should see.
+ */
+const NEVER = [
+  /^\/auth(\/|$)/,
+  /\/stream$/,
+  /^\/stations\/random$/,
+  /^\/push(\/|$)/,
+  /^\/moderation(\/|$)/,
+  /^\/mail\//,
+  /^\/takedowns(\/|$)/,
+];
+/** Fixed names the worker must never answer from a cache: its own script, the build's id. */
+const UNCACHED_FILES = new Set(['/sw.js', '/build.json']);
+
+export function planFor(request: RequestFacts): CachePlan {
+  if (request.method !== 'GET') return 'network-only';
+  const url = new URL(request.url);
+  if (url.origin !== request.origin) return 'network-only';
+  if (request.accept.includes('text/event-stream')) return 'network-only';
+  if (request.mode === 'navigate')
+    return url.pathname.startsWith('/api/') ? 'network-only' : 'page';
+  if (UNCACHED_FILES.has(url.pathname)) return 'network-only';
+  if (!url.pathname.startsWith(`${API}/`)) return 'network-only';
+  const path = url.pathname.slice(API.length);
+  if (NEVER.some((pattern) => pattern.test(path))) return 'network-only';
+  if (IMAGES.some((pattern) => pattern.test(path))) return 'images';
+  if (PUBLIC_READS.some((pattern) => pattern.test(path))) return 'public';
+  return 'member';
+}
+
+/**
+ * Whether an answer may be kept: a whole success (or, for images from elsewhere, an opaque one
+ * is never asked for) that the server did not mark `no-store` or `private` to a shared cache.
+ */
+export function isCacheable(response: {
+  status: number;
+  headers: { get(name: string): string | null };
+}): boolean {
+  if (response.status !== 200) return false;
+  const cacheControl = (response.headers.get('Cache-Control') ?? '').toLowerCase();
+  return !/(^|[,\s])no-store([,\s]|$)/.test(cacheControl);
+}
