@@ -15,6 +15,7 @@ import {
 } from '@ekispot/shared';
 import { useEffect, useState } from 'react';
 import { messages } from '../../../config/messages';
+import { ApiError } from '../../../lib/api-error';
 import {
   forgetDevice,
   registerDevice,
@@ -37,6 +38,18 @@ const text = messages.notifications.push;
 
 /** Rows a finger can hit: 44 px at least. */
 const ROW = { minHeight: 44, mr: 0 } as const;
+
+/** A browser whose push service never answers must not leave the switch spinning. */
+const SUBSCRIBE_DEADLINE_MS = 20_000;
+
+function withDeadline<T>(promise: Promise<T>): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('push subscription timed out')), SUBSCRIBE_DEADLINE_MS),
+    ),
+  ]);
+}
 
 const NOTICE: Partial<Record<PushDeviceState, { severity: 'info' | 'warning'; text: string }>> = {
   unsupported: { severity: 'info', text: text.unsupported },
@@ -78,7 +91,7 @@ export function PushSettings({ notify }: { notify: (message: string) => void }) 
     setBusy(true);
     try {
       if (on) {
-        const device = key.data ? await subscribeDevice(key.data) : null;
+        const device = key.data ? await withDeadline(subscribeDevice(key.data)) : null;
         if (device) {
           await registerDevice(device);
           notify(text.enabled);
@@ -89,7 +102,8 @@ export function PushSettings({ notify }: { notify: (message: string) => void }) 
         notify(text.disabled);
       }
     } catch (error) {
-      notify(error instanceof Error && error.message ? error.message : text.failed);
+      // The server's refusals are in Japanese; the browser's (no push service…) are not.
+      notify(error instanceof ApiError && error.message ? error.message : text.failed);
     } finally {
       setFacts(await readPushFacts().catch(() => facts));
       setBusy(false);
@@ -108,17 +122,19 @@ export function PushSettings({ notify }: { notify: (message: string) => void }) 
       {state === null ? (
         <Skeleton variant="rounded" height={44} />
       ) : (
-        <FormControlLabel
-          sx={ROW}
-          control={
-            <Switch
-              checked={state === 'on'}
-              disabled={!usable || busy || !key.data}
-              onChange={(event) => void toggleDevice(event.target.checked)}
-            />
-          }
-          label={busy ? text.enabling : text.deviceSwitch}
-        />
+        <FormGroup>
+          <FormControlLabel
+            sx={ROW}
+            control={
+              <Switch
+                checked={state === 'on'}
+                disabled={!usable || busy || !key.data}
+                onChange={(event) => void toggleDevice(event.target.checked)}
+              />
+            }
+            label={busy ? text.enabling : text.deviceSwitch}
+          />
+        </FormGroup>
       )}
       <PushChoicesForm notify={notify} />
     </Stack>
@@ -168,18 +184,20 @@ function PushChoicesForm({ notify }: { notify: (message: string) => void }) {
           ))}
         </FormGroup>
       </FormControl>
-      <FormControlLabel
-        sx={ROW}
-        control={
-          <Switch
-            checked={quiet.enabled}
-            disabled={save.isPending}
-            onChange={(event) => setQuiet({ enabled: event.target.checked })}
-          />
-        }
-        label={text.quietSwitch}
-      />
-      <Stack direction="row" spacing={2}>
+      <FormGroup>
+        <FormControlLabel
+          sx={ROW}
+          control={
+            <Switch
+              checked={quiet.enabled}
+              disabled={save.isPending}
+              onChange={(event) => setQuiet({ enabled: event.target.checked })}
+            />
+          }
+          label={text.quietSwitch}
+        />
+      </FormGroup>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {(['start', 'end'] as const).map((edge) => (
           <TextField
             key={edge}
