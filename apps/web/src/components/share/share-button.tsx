@@ -1,7 +1,6 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import ShareIcon from '@mui/icons-material/Share';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,6 +18,9 @@ import {
 } from './share-links';
 
 const text = messages.share;
+
+/** 44 px at every width: MUI's menu items shrink to 36 px from the `sm` breakpoint up. */
+const ITEM_SX = { minHeight: { xs: 44, sm: 44 } };
 
 /** The two services' marks as letters, in their colours: no logo files to bundle. */
 function ServiceMark({ letter, colour }: { letter: string; colour: string }) {
@@ -51,8 +53,8 @@ export interface ShareButtonProps {
   path: string;
   /** Where the result is said; without it the control shows its own snackbar. */
   onNotice?: ((message: string) => void) | undefined;
-  /** `icon`: a 44 px round button labelled 「共有」, for crowded headers. */
-  variant?: 'button' | 'icon';
+  /** The button's words where the page has another 「共有」 (「スタンプ帳を共有」). */
+  label?: string;
 }
 
 /**
@@ -60,7 +62,13 @@ export interface ShareButtonProps {
  * or when the sheet fails for any reason but the person closing it, a menu of 「リンクをコピー」,
  * 「LINEで送る」 and 「Xでポスト」 (new tabs, no opener, no referrer).
  */
-export function ShareButton({ title, text: body, path, onNotice, variant }: ShareButtonProps) {
+export function ShareButton({
+  title,
+  text: body,
+  path,
+  onNotice,
+  label = text.share,
+}: ShareButtonProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [ownNotice, setOwnNotice] = useState<string | null>(null);
   const menuId = useId();
@@ -101,15 +109,9 @@ export function ShareButton({ title, text: body, path, onNotice, variant }: Shar
 
   return (
     <>
-      {variant === 'icon' ? (
-        <IconButton aria-label={text.share} sx={{ width: 44, height: 44 }} {...buttonProps}>
-          <ShareIcon />
-        </IconButton>
-      ) : (
-        <Button variant="text" startIcon={<ShareIcon />} sx={{ minHeight: 44 }} {...buttonProps}>
-          {text.share}
-        </Button>
-      )}
+      <Button variant="text" startIcon={<ShareIcon />} sx={{ minHeight: 44 }} {...buttonProps}>
+        {label}
+      </Button>
       <LazyMenu
         id={menuId}
         anchorEl={anchor}
@@ -119,7 +121,7 @@ export function ShareButton({ title, text: body, path, onNotice, variant }: Shar
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
         transformOrigin={{ vertical: 'top', horizontal: 'left' }}
       >
-        <MenuItem onClick={() => void copy()} sx={{ minHeight: 44 }}>
+        <MenuItem onClick={() => void copy()} sx={ITEM_SX}>
           <ListItemIcon>
             <ContentCopyIcon fontSize="small" />
           </ListItemIcon>
@@ -129,7 +131,7 @@ export function ShareButton({ title, text: body, path, onNotice, variant }: Shar
           {...linkProps}
           href={lineShareUrl(url)}
           onClick={() => setAnchor(null)}
-          sx={{ minHeight: 44 }}
+          sx={ITEM_SX}
         >
           <ListItemIcon>
             <ServiceMark letter="L" colour="#06c755" />
@@ -140,7 +142,7 @@ export function ShareButton({ title, text: body, path, onNotice, variant }: Shar
           {...linkProps}
           href={xShareUrl(body, url)}
           onClick={() => setAnchor(null)}
-          sx={{ minHeight: 44 }}
+          sx={ITEM_SX}
         >
           <ListItemIcon>
             <ServiceMark letter="X" colour="#000" />

@@ -50,6 +50,7 @@ export const commonMessages = {
   share: {
     copy: 'リンクをコピー',
     share: '共有',
+    stampBook: 'スタンプ帳を共有',
     line: 'LINEで送る',
     x: 'Xでポスト',
     copied: 'リンクをコピーしました',

@@ -77,13 +77,6 @@ export function ProfileHeader({ profile, viewerId, notify, onReport }: ProfileHe
               onError={notify}
             />
           )}
-          <ShareButton
-            variant="icon"
-            title={profile.name}
-            text={messages.share.texts.profile(profile.name)}
-            path={paths.profilePosts.href(profile.id)}
-            onNotice={notify}
-          />
           <ProfileMenu profile={profile} viewerId={viewerId} notify={notify} onReport={onReport} />
         </Stack>
       </Stack>
@@ -109,6 +102,14 @@ export function ProfileHeader({ profile, viewerId, notify, onReport }: ProfileHe
         />
         <Count label={text.counts.stamps} count={profile.stampCount} />
         <Count label={text.counts.lists} count={profile.listCount} />
+      </Box>
+      <Box sx={{ mt: 1, ml: -1 }}>
+        <ShareButton
+          title={profile.name}
+          text={messages.share.texts.profile(profile.name)}
+          path={paths.profilePosts.href(profile.id)}
+          onNotice={notify}
+        />
       </Box>
       {profile.blockedByMe ? (
         <Alert severity="info" sx={{ mt: 2 }}>

@@ -34,6 +34,7 @@ function Completion({ userId }: { userId: string }) {
           {text.completion.overall(data.stamped, data.total)}
         </Typography>
         <ShareButton
+          label={messages.share.stampBook}
           title={text.book.title}
           text={messages.share.texts.stampBook(data.stamped)}
           path={paths.profileStamps.href(userId)}

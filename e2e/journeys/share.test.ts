@@ -1,0 +1,118 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+
+/**
+ * 「共有」 on a phone whose browser has no Web Share API (docs/seo.md#sharing): the menu of copy,
+ * LINE and X on 東京駅's page at 390 px, its links encoded and opening safely, within the screen
+ * and 44 px high; copying announced. The page's head names the station's card, which is a PNG.
+ */
+
+const TOKYO = 1130101;
+/** Set SHARE_SCREENSHOT_DIR to keep screenshots of the open menu at 320, 390 and 1280 px. */
+const screenshotDir = process.env.SHARE_SCREENSHOT_DIR;
+
+async function openShareMenu(page: Page) {
+  await open(page, `/station/${TOKYO}`);
+  await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
+  await page.getByRole('button', { name: '共有' }).click();
+  const menu = page.getByRole('menu', { name: '共有' });
+  await menu.waitFor();
+  return menu;
+}
+
+describeInBrowser('sharing', () => {
+  const browser = useBrowser();
+
+  it('offers copy, LINE and X on a station page at 390 px and names the station card', async () => {
+    const { page, problems } = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      phone: true,
+    });
+    // Whatever this Chromium offers, the fallback is what is checked here.
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(Navigator.prototype, 'share');
+    });
+    const menu = await openShareMenu(page);
+    const pageUrl = `${baseUrl}/station/${TOKYO}`;
+
+    const line = menu.getByRole('menuitem', { name: 'LINEで送る' });
+    expect(await line.getAttribute('href')).toBe(
+      `https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(pageUrl)}`,
+    );
+    const x = menu.getByRole('menuitem', { name: 'Xでポスト' });
+    const intent = new URL((await x.getAttribute('href')) ?? '');
+    expect(`${intent.origin}${intent.pathname}`).toBe('https://x.com/intent/post');
+    expect(intent.searchParams.get('text')).toBe('東京駅 #えきスポ');
+    expect(intent.searchParams.get('url')).toBe(pageUrl);
+    for (const link of [line, x]) {
+      expect(await link.getAttribute('target')).toBe('_blank');
+      expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+    for (const item of await menu.getByRole('menuitem').all()) {
+      const box = await item.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.height).toBeGreaterThanOrEqual(44);
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    }
+
+    // Copying, with the keyboard: the first item has focus; Enter copies and it is announced.
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'リンクをコピー' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'リンクをコピー' }).innerText()).toBe(
+      'リンクをコピーしました',
+    );
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+
+    // What a crawler reads: the station's card, a PNG.
+    const html = await (await page.request.get(pageUrl)).text();
+    expect(html).toContain(
+      `<meta property="og:image" content="${baseUrl}/api/v2/og/station/${TOKYO}.png">`,
+    );
+    const image = await page.request.get(`${baseUrl}/api/v2/og/station/${TOKYO}.png`);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+    expect(problems).toEqual([]);
+  });
+
+  it.runIf(screenshotDir)('keeps screenshots of the menu at 320, 390 and 1280 px', async () => {
+    await fs.mkdir(screenshotDir!, { recursive: true });
+    for (const width of [320, 390, 1280]) {
+      const { page } = await browser.newPage({
+        viewport: { width, height: width === 1280 ? 800 : 720 },
+        phone: width < 1280,
+      });
+      await page.addInitScript(() => {
+        Reflect.deleteProperty(Navigator.prototype, 'share');
+      });
+      await openShareMenu(page);
+      // The menu fades in: the picture is of it open.
+      await page.waitForFunction(() => {
+        const paper = document.querySelector('[role="menu"]')?.closest('.MuiPaper-root');
+        return paper !== null && paper !== undefined && getComputedStyle(paper).opacity === '1';
+      });
+      await page.screenshot({ path: path.join(screenshotDir!, `share-station-${width}.png`) });
+      await page.keyboard.press('Escape');
+
+      // A profile's round 「共有」 beside 「フォロー」, and the stamp book's beside its count.
+      const directory = (await (await page.request.get(`${baseUrl}/api/v2/users`)).json()) as {
+        data: { items: { id: string }[] };
+      };
+      const userId = directory.data.items[0]!.id;
+      await open(page, `/profile/${userId}/posts`);
+      await page.getByRole('button', { name: '共有' }).waitFor();
+      await page.screenshot({ path: path.join(screenshotDir!, `share-profile-${width}.png`) });
+      await open(page, `/profile/${userId}/stamps`);
+      await page.getByTestId('stamp-overall').waitFor();
+      await page.getByRole('button', { name: 'スタンプ帳を共有' }).click();
+      await page.getByRole('menu').waitFor();
+      await page.screenshot({
+        path: path.join(screenshotDir!, `share-stamps-${width}.png`),
+        fullPage: true,
+      });
+    }
+  });
+});
