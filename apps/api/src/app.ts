@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { mapRoutes } from './modules/map/map.routes.js';
 import { notificationsPlugin } from './modules/notifications/notifications.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
+import { pushPlugin } from './modules/push/push.routes.js';
 import { ogRoutes } from './modules/share/og.routes.js';
 import { createHeadRenderer } from './modules/share/share.service.js';
 import { stationsRoutes } from './modules/stations/stations.routes.js';
@@ -172,6 +173,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     redisChannel: deps.notificationChannel ?? `${config.redisKeyPrefix}notifications`,
     workerIntervalMs: config.notificationPollIntervalMs,
     openStreamsMax: config.openStreamsMax,
+  });
+  await app.register(pushPlugin, {
+    db: deps.db,
+    config: config.push,
+    publicUrl: config.publicUrl,
+    workerIntervalMs: config.notificationPollIntervalMs,
   });
   await app.register(healthRoutes, { db: deps.db, version: APP_VERSION });
   await app.register(stationsRoutes, { db: deps.db });

@@ -19,11 +19,14 @@ import { indexedDbQueueStore } from '../lib/action-queue/queue-store';
 import { CACHE_LIMITS, CACHE_NAMES, isCacheable, planFor } from './cache-plan';
 import type { CachePlan } from './cache-plan';
 import { SW_MESSAGES } from './messages';
+import { registerPushHandlers, type PushScope } from './push-handlers';
 import { OFFLINE_PAGE_URL, SHELL_URL, staleCaches } from './shell';
 import type { SwScope } from './sw-scope';
 
 declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
 const scope = self as unknown as SwScope;
+// Web Push: show pushes, open their address on a tap (docs/pwa.md#push).
+registerPushHandlers(self as unknown as PushScope);
 
 const QUEUE_CHANNEL = 'ekispot-action-queue';
 const QUEUE_LOCK = 'ekispot-action-queue';

@@ -9,3 +9,4 @@ export * from './rankings.js';
 export * from './reports.js';
 export * from './moderation.js';
 export * from './idempotency.js';
+export * from './push.js';

@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { PageKey } from '../../lib/page-cursor.js';
+import { queuePushes } from '../push/push.service.js';
 
 /**
  * Drizzle queries for notifications (docs/conventions.md#api-modules); the live stream's reads
@@ -105,7 +106,12 @@ export async function insertForRecipients(
           },
         })
       : insert.onConflictDoNothing({ target })
-  ).returning({ userId: notifications.userId });
+  ).returning({ userId: notifications.userId, id: notifications.id });
+  // Pushed to members with a device who want the type (docs/pwa.md#push), in this transaction.
+  await queuePushes(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => row.userId);
 }
 

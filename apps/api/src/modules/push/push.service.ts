@@ -1,0 +1,113 @@
+import dns from 'node:dns/promises';
+import {
+  formatTimeOfDay,
+  NOTIFICATION_TYPES,
+  parseTimeOfDay,
+  PUSH_QUIET_DEFAULTS,
+  PUSH_SUBSCRIPTIONS_PER_MEMBER,
+  PUSH_TYPE_DEFAULTS,
+  type NotificationType,
+  type PushPreferences,
+  type PushSubscriptionBody,
+  type PushSubscriptionResult,
+} from '@ekispot/shared';
+import type { Database } from '../../db/database.js';
+import { notFound, validationFailed } from '../../lib/http-error.js';
+import { checkEndpointUrl, isPublicAddress, type AddressPolicy } from '../../lib/public-address.js';
+import { PUSH_MESSAGES as M } from './push.messages.js';
+import * as outbox from './push-outbox.repository.js';
+import * as repository from './push.repository.js';
+
+/** Push subscriptions and choices (docs/pwa.md#push). */
+
+const USER_AGENT_MAX = 120;
+
+/**
+ * Queues a push for each of these new notifications whose member has a device and wants the
+ * type, in the transaction that wrote them (notifications.repository.ts `insertForRecipients`).
+ */
+export function queuePushes(db: Database, notificationIds: readonly string[]): Promise<void> {
+  return outbox.queueDeliveries(db, notificationIds);
+}
+
+/**
+ * Whether the endpoint may be called: its URL (lib/public-address.ts) and, when its name
+ * resolves now, every address it resolves to. A name that does not resolve is taken (a
+ * resolver may be down for a moment); the connection checks again at every send.
+ */
+async function isAcceptableEndpoint(endpoint: string, policy: AddressPolicy): Promise<boolean> {
+  const checked = checkEndpointUrl(endpoint, policy);
+  if (!checked.ok) return false;
+  const host = checked.url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (policy.allowedTestHosts.includes(host)) return true;
+  const addresses = await dns.lookup(host, { all: true }).catch(() => []);
+  return addresses.every((entry) => isPublicAddress(entry.address));
+}
+
+/**
+ * Stores this device's subscription for the member (the same endpoint again updates it, and
+ * moves it from another member). Beyond the limit the member's oldest subscription goes.
+ */
+export async function subscribe(
+  db: Database,
+  policy: AddressPolicy,
+  userId: string,
+  body: PushSubscriptionBody,
+  userAgent: string | undefined,
+): Promise<PushSubscriptionResult> {
+  if (!(await isAcceptableEndpoint(body.endpoint, policy)))
+    throw validationFailed({ endpoint: [M.endpointRefused] });
+  const count = await db.transaction(async (tx) => {
+    await repository.upsertSubscription(tx, {
+      userId,
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+      expiresAt: body.expiration_time ? new Date(body.expiration_time) : null,
+      userAgent: (userAgent ?? '').slice(0, USER_AGENT_MAX),
+    });
+    return repository.trimSubscriptions(tx, userId, PUSH_SUBSCRIPTIONS_PER_MEMBER);
+  });
+  return { endpoint: body.endpoint, subscription_count: count };
+}
+
+/** Removes the member's own subscription of this endpoint; another member's is never touched. */
+export async function unsubscribe(
+  db: Database,
+  userId: string,
+  endpoint: string,
+): Promise<PushSubscriptionResult> {
+  if (!(await repository.deleteOwnSubscription(db, userId, endpoint)))
+    throw notFound(M.notSubscribed);
+  return { endpoint, subscription_count: await repository.countSubscriptions(db, userId) };
+}
+
+const isType = (value: string): value is NotificationType =>
+  (NOTIFICATION_TYPES as readonly string[]).includes(value);
+
+export async function getPreferences(db: Database, userId: string): Promise<PushPreferences> {
+  const row = await repository.findPreferences(db, userId);
+  return {
+    push_types: row ? row.pushTypes.filter(isType) : [...PUSH_TYPE_DEFAULTS],
+    quiet_hours: {
+      enabled: row?.quietHoursEnabled ?? false,
+      start: formatTimeOfDay(row?.quietStart ?? PUSH_QUIET_DEFAULTS.start),
+      end: formatTimeOfDay(row?.quietEnd ?? PUSH_QUIET_DEFAULTS.end),
+    },
+  };
+}
+
+export async function savePreferences(
+  db: Database,
+  userId: string,
+  preferences: PushPreferences,
+): Promise<PushPreferences> {
+  await repository.savePreferences(db, {
+    userId,
+    pushTypes: [...new Set(preferences.push_types)],
+    quietHoursEnabled: preferences.quiet_hours.enabled,
+    quietStart: parseTimeOfDay(preferences.quiet_hours.start),
+    quietEnd: parseTimeOfDay(preferences.quiet_hours.end),
+  });
+  return getPreferences(db, userId);
+}
