@@ -51,6 +51,11 @@ export const MEMBERS = {
     email: 'offline@example.jp',
     password: 'password for offline 1',
   },
+  pwaMember: {
+    name: '圏外の旅人',
+    email: 'pwa@example.jp',
+    password: 'password for pwa 1',
+  },
   reportAuthor: {
     name: '宣伝ばかりの投稿者',
     email: 'reports-a@example.jp',

@@ -7,7 +7,7 @@ import { applyUpdate, currentRegistration, watchForUpdate } from '../lib/sw-regi
 import { LazySnackbar } from './lazy-mui';
 
 /**
- * Offers a reload when a newer build is out (spec §4, docs/pwa.md#updates). With the service
+ * Offers a reload when a newer build is out (docs/pwa.md#updates). With the service
  * worker, the offer is its `waiting` state: accepting lets the new worker take over and the page
  * reloads when it does. Without one (a browser without service workers, or the worker failed to
  * register), the page polls `/build.json` as before.

@@ -39,7 +39,7 @@ export interface UpdateWatchOptions {
 }
 
 /**
- * The periodic check for a newer build (spec §4), driven by the worker: `update()` about 1 s
+ * The periodic check for a newer build (docs/pwa.md#updates), driven by the worker: `update()` about 1 s
  * after load and then on the same interval as before; a new worker that installs waits (it
  * never skips waiting by itself), and its `waiting` state is the offer. Returns a stop function.
  */

@@ -1,0 +1,128 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { member, signIn } from '../support/members.js';
+import { postSpotAs } from '../support/posts.js';
+
+const TOKYO = 1130101;
+const QUEUED = 'オフラインです。接続が戻ったら送信します。';
+
+async function token(key: 'pwaMember') {
+  const { email, password } = member(key);
+  const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await login.json()).data as { token: string }).token;
+}
+
+/** The post as the server has it now: its likes and its comments with this text. */
+async function serverCounts(postId: string, text: string) {
+  const post = await fetch(`${baseUrl}/api/v2/posts/${postId}`).then((r) => r.json());
+  const comments = await fetch(`${baseUrl}/api/v2/posts/${postId}/comments`).then((r) => r.json());
+  const items = (comments.data as { items: { body: string }[] }).items;
+  return {
+    likes: (post.data as { like_count: number }).like_count,
+    comments: items.filter((item) => item.body === text).length,
+  };
+}
+
+/** Installed, active and in control of the page (the first load is not controlled: reload once). */
+async function waitForWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload({ waitUntil: 'domcontentloaded' });
+  }
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+}
+
+/**
+ * The service worker and the offline queue (docs/pwa.md#offline, docs/pwa.md#queued-actions):
+ * pages opened once are there offline, a page never opened gets the app's own offline state,
+ * and a like and a comment made offline wait, marked, and are sent exactly once.
+ */
+describeInBrowser('pwa offline', () => {
+  const browser = useBrowser();
+
+  it(
+    'keeps opened pages, says so for others, and sends what waited exactly once',
+    { timeout: 240_000 },
+    async () => {
+      const title = `圏外のホーム ${Date.now()}`;
+      const { postId } = await postSpotAs(member('pwaMember'), title);
+      const bearer = await token('pwaMember');
+      const listTitle = `圏外でも見るリスト ${Date.now()}`;
+      const created = await fetch(`${baseUrl}/api/v2/lists`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+        body: JSON.stringify({ title: listTitle, is_public: true }),
+      });
+      expect(created.status).toBe(201);
+      const listId = ((await created.json()).data as { id: string }).id;
+
+      const { page } = await browser.newPage();
+      await signIn(page, 'pwaMember');
+      await open(page, `/station/${TOKYO}`);
+      await waitForWorker(page);
+      await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
+      await open(page, `/list/${listId}`);
+      await page.getByRole('heading', { level: 1, name: listTitle }).waitFor();
+      await open(page, `/post/${postId}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByRole('textbox', { name: 'コメント' }).waitFor();
+
+      // Offline: both pages reload from the worker's caches, content and all.
+      await page.context().setOffline(true);
+      await open(page, `/station/${TOKYO}`);
+      await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
+      await open(page, `/list/${listId}`);
+      await page.getByRole('heading', { level: 1, name: listTitle }).waitFor();
+      // A page never opened (a line's): the app shell, and the app's own offline state in its
+      // layout.
+      await open(page, '/line/11302');
+      await page.getByRole('heading', { level: 1, name: 'オフラインです' }).waitFor();
+      await page.getByText('オフラインです。接続が戻ると最新の内容を表示します。').waitFor();
+      await page.getByRole('banner').waitFor();
+
+      // The signal drops on a post page: a like and a comment wait, marked. (A page loaded
+      // offline has no session: /auth/me is never cached, docs/pwa.md#offline.)
+      await page.context().setOffline(false);
+      await open(page, `/post/${postId}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByRole('textbox', { name: 'コメント' }).waitFor();
+      await page.context().setOffline(true);
+      const before = await serverCounts(postId, '圏外から送ります');
+      const like = page.getByRole('button', { name: /いいね/ });
+      await like.click();
+      await page.getByTestId('pending-mark').waitFor();
+      await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+      await page.getByRole('textbox', { name: 'コメント' }).fill('圏外から送ります');
+      await page.getByRole('button', { name: 'コメントする' }).click();
+      await page.getByTestId('pending-comment').getByText('圏外から送ります').waitFor();
+      await page.getByText(QUEUED).waitFor();
+      expect(await serverCounts(postId, '圏外から送ります')).toEqual(before);
+
+      // Online: sent once each, the marks gone, the server's numbers one up.
+      await page.context().setOffline(false);
+      await page.getByTestId('pending-comment').waitFor({ state: 'detached' });
+      await page.getByTestId('pending-mark').waitFor({ state: 'detached' });
+      await page.getByRole('listitem').getByText('圏外から送ります').waitFor();
+      await expect
+        .poll(() => serverCounts(postId, '圏外から送ります'))
+        .toEqual({ likes: before.likes + 1, comments: 1 });
+      // A reload (and its start-up flush) sends nothing again.
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page.getByRole('listitem').getByText('圏外から送ります').waitFor();
+      expect(await serverCounts(postId, '圏外から送ります')).toEqual({
+        likes: before.likes + 1,
+        comments: 1,
+      });
+      expect(await like.getAttribute('aria-pressed')).toBe('true');
+    },
+  );
+});
