@@ -14,7 +14,8 @@ import { connectTestRedis, dropTestKeys, testRedisPrefix, testRedisUrl } from '.
 import { startRoundRobinProxy } from './round-robin-proxy.js';
 import { startS3Server } from './s3-server.js';
 import { openSse } from './sse-client.js';
-import { queryOnce } from './test-app.js';
+import { decryptPush, newBrowserKeys, startTestPushService } from './push-service.js';
+import { createScratchPostgres, queryOnce } from './test-app.js';
 import { startTestSmtpServer } from './smtp-test-server.js';
 
 /**
@@ -430,4 +431,78 @@ describe.skipIf(!run)('two instances as one', () => {
     // The other instances serve on.
     expect((await fetch(`${proxy.url}/api/v2/health`)).status).toBe(200);
   }, 90_000);
+});
+
+describe.runIf(run)('Web Push on two instances', () => {
+  it("sends a like's push once while both workers poll (docs/pwa.md#push)", async () => {
+    // A pair of its own, on a migrated copy: the test-only push settings are refused in
+    // production, where the pair above runs (and its workers would refuse the local service).
+    const push = await startTestPushService();
+    const database = await createScratchPostgres(inject('postgresTemplate')!);
+    const pair: Instance[] = [];
+    try {
+      const env = {
+        ...instanceEnv,
+        NODE_ENV: 'test',
+        DATABASE_URL: database.url,
+        REDIS_KEY_PREFIX: `${redisPrefix}push:`,
+        NOTIFICATION_POLL_INTERVAL_MS: '100',
+        ...push.appSettings,
+      };
+      pair.push(
+        ...(await Promise.all([startInstance('push-a', env), startInstance('push-b', env)])),
+      );
+      extraInstances.push(...pair);
+      await Promise.all(pair.map((instance) => waitHealthy(instance, 120_000)));
+      const [a, b] = pair as [Instance, Instance];
+      const owner = await member(a.url, `push-owner-${randomUUID().slice(0, 8)}@example.jp`);
+      const fan = await member(b.url, `push-fan-${randomUUID().slice(0, 8)}@example.jp`);
+      const keys = newBrowserKeys();
+      const endpoint = push.endpoint('two-instances');
+      const subscribed = await call(a.url, 'POST', '/push/subscriptions', {
+        token: owner,
+        json: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } },
+      });
+      expect(subscribed.status).toBe(200);
+      const { payload, headers } = await multipartPayload({
+        kind: 'spot',
+        title: '二台でプッシュ',
+        ...NEAR_TOKYO_STATION,
+      });
+      const created = await fetch(`${b.url}/api/v2/posts`, {
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${owner}` },
+        body: new Uint8Array(payload),
+      });
+      expect(created.status).toBe(201);
+      const post = ((await created.json()) as { data: { id: string } }).data;
+      expect((await call(b.url, 'POST', `/posts/${post.id}/like`, { token: fan })).status).toBe(
+        200,
+      );
+
+      // Sent, and its outbox row gone: after that no worker can send it again.
+      const left = (sql: string) => queryOnce<{ n: number }>(database.url, sql);
+      await until(
+        async () => push.to(endpoint).length,
+        (count) => count > 0,
+      );
+      const rows = await until(
+        () => left('select count(*)::int as n from push_deliveries'),
+        (result) => result[0]?.n === 0,
+      );
+      expect(rows[0]?.n).toBe(0);
+      const pushes = push.to(endpoint);
+      expect(pushes).toHaveLength(1);
+      expect(decryptPush(pushes[0]!, keys)).toMatchObject({
+        body: '駅好きさんがあなたの投稿にいいねしました',
+        url: `${proxy.url}/post/${post.id}`,
+      });
+      for (const instance of pair)
+        expect(instance.logs.filter((line) => line.level >= 50)).toEqual([]);
+    } finally {
+      await Promise.all(pair.map((instance) => instance.stop()));
+      await push.close();
+      await database.drop();
+    }
+  }, 240_000);
 });
