@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope } from '../../../test/api-response';
 import { renderWithApp } from '../../../test/render-with-app';
@@ -9,12 +9,12 @@ const OWNER_ID = '01936f2e-8b9c-7d3a-9c1e-0000000000a1';
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
-function serve(hidden: boolean) {
+function serve(hidden: boolean, isPublic = true) {
   const list = {
     id: LIST_ID,
     title: '秩父の駅めぐり',
     description: '',
-    is_public: true,
+    is_public: isPublic,
     user: { id: OWNER_ID, name: '駅太郎', avatar: null },
     item_count: 0,
     cover: null,
@@ -52,5 +52,19 @@ describe('ListDetail', () => {
     renderWithApp(<ListDetail listId={LIST_ID} viewerId={OWNER_ID} renderMap={() => null} />);
     await screen.findByRole('heading', { level: 1, name: '秩父の駅めぐり' });
     expect(screen.queryByText(/運営により非表示/)).toBeNull();
+  });
+
+  it('offers 「共有」 on a public list, and none on a private one', async () => {
+    serve(false);
+    renderWithApp(<ListDetail listId={LIST_ID} viewerId={OWNER_ID} renderMap={() => null} />);
+    await screen.findByRole('heading', { level: 1, name: '秩父の駅めぐり' });
+    expect(screen.getByRole('button', { name: '共有' })).toBeTruthy();
+    cleanup();
+
+    serve(false, false);
+    renderWithApp(<ListDetail listId={LIST_ID} viewerId={OWNER_ID} renderMap={() => null} />);
+    await screen.findByRole('heading', { level: 1, name: '秩父の駅めぐり' });
+    await screen.findByText('非公開');
+    expect(screen.queryByRole('button', { name: '共有' })).toBeNull();
   });
 });
