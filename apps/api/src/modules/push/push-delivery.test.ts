@@ -145,6 +145,25 @@ describe('a like pushed to the post owner', () => {
     expect(left).toHaveLength(0);
   });
 
+  it('drops a subscription past the expiry its browser gave, without sending', async () => {
+    const keys = newBrowserKeys();
+    const endpoint = service.endpoint('expired-by-browser');
+    const response = await client.json('POST', '/push/subscriptions', m(2), {
+      endpoint,
+      keys: { p256dh: keys.p256dh, auth: keys.auth },
+      expiration_time: Date.now() - 60_000,
+    });
+    expect(response.statusCode).toBe(200);
+    await like(0, (await newSpot(2)).id);
+    await drain();
+    expect(service.to(endpoint)).toHaveLength(0);
+    const left = await ctx.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(left).toHaveLength(0);
+  });
+
   it('does not follow a redirect the push service answers with', async () => {
     const browser = await subscribe(4, 'redirecting');
     const elsewhere = service.endpoint('redirect-target');

@@ -95,6 +95,18 @@ export function createPushWorker(options: {
     return { group, payload: { title: M.title, body, url, tag } satisfies PushPayload };
   }
 
+  /** The member's subscriptions; those past the expiry their browser gave go. */
+  async function liveSubscriptions(userId: string) {
+    const now = Date.now();
+    const live = [];
+    for (const subscription of await repository.findSubscriptions(db, userId)) {
+      if (subscription.expiresAt && subscription.expiresAt.getTime() <= now)
+        await repository.deleteSubscription(db, subscription.id);
+      else live.push(subscription);
+    }
+    return live;
+  }
+
   async function drain(): Promise<PushWorkResult> {
     const result = { sent: 0, removed: 0, skipped: 0, postponed: 0 };
     /** Groups pushed in this pass: a burst of likes is one push saying 「…ほか2人が…」. */
@@ -110,8 +122,7 @@ export function createPushWorker(options: {
         }
         const content = await payloadOf(row);
         const key = content && `${row.userId}|${content.payload.tag}`;
-        const subscriptions =
-          key && !pushed.has(key) ? await repository.findSubscriptions(db, row.userId) : [];
+        const subscriptions = key && !pushed.has(key) ? await liveSubscriptions(row.userId) : [];
         if (!content || !key || subscriptions.length === 0) {
           await outbox.deleteDelivery(db, row.id);
           result.skipped += 1;

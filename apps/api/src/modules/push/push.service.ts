@@ -21,6 +21,8 @@ import * as repository from './push.repository.js';
 /** Push subscriptions and choices (docs/pwa.md#push). */
 
 const USER_AGENT_MAX = 120;
+/** A resolver that does not answer by then is taken as "does not resolve" (checked again at send). */
+const LOOKUP_DEADLINE_MS = 3_000;
 
 /**
  * Queues a push for each of these new notifications whose member has a device and wants the
@@ -32,15 +34,18 @@ export function queuePushes(db: Database, notificationIds: readonly string[]): P
 
 /**
  * Whether the endpoint may be called: its URL (lib/public-address.ts) and, when its name
- * resolves now, every address it resolves to. A name that does not resolve is taken (a
- * resolver may be down for a moment); the connection checks again at every send.
+ * resolves now, every address it resolves to. A name that does not resolve (in time) is taken
+ * (a resolver may be down for a moment); the connection checks again at every send.
  */
 async function isAcceptableEndpoint(endpoint: string, policy: AddressPolicy): Promise<boolean> {
   const checked = checkEndpointUrl(endpoint, policy);
   if (!checked.ok) return false;
   const host = checked.url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (policy.allowedTestHosts.includes(host)) return true;
-  const addresses = await dns.lookup(host, { all: true }).catch(() => []);
+  const addresses = await Promise.race([
+    dns.lookup(host, { all: true }).catch(() => []),
+    new Promise<[]>((resolve) => setTimeout(() => resolve([]), LOOKUP_DEADLINE_MS).unref()),
+  ]);
   return addresses.every((entry) => isPublicAddress(entry.address));
 }
 
