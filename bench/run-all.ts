@@ -4,6 +4,7 @@ import path from 'node:path';
 import { benchAuthTiming } from './auth-timing.bench.js';
 import { benchCompare } from './compare.bench.js';
 import { benchImport } from './import.bench.js';
+import { benchLighthouse } from './lighthouse.bench.js';
 import { benchLists } from './lists.bench.js';
 import { benchMapRender } from './map-render.bench.js';
 import { benchMarkers } from './markers.bench.js';
@@ -48,6 +49,7 @@ if (want('timeline')) results.timeline = await benchTimeline(postgresUrl);
 if (want('notifications')) results.notifications = await benchNotifications(postgresUrl);
 if (want('lists')) results.lists = await benchLists(postgresUrl);
 if (want('map')) results.map_first_render = await benchMapRender();
+if (want('lighthouse')) results.lighthouse = await benchLighthouse();
 if (want('flood')) results.upload_flood = await benchUploadFlood();
 if (want('two'))
   results.two_instances = await benchTwoInstances(postgresUrl, process.env.BENCH_REDIS_URL);
