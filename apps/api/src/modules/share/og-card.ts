@@ -44,10 +44,10 @@ export interface StationCard {
   ink: string;
 }
 
-const CHIP = { size: 24, height: 46, gap: 12, rows: 3, padding: 58 };
+const CHIP = { size: 24, height: 46, gap: 12, padding: 58 };
 
 /** Where chips of these widths go in rows of `width`: [left, row] each, or null past the rows. */
-function flow(widths: number[], width: number): [number, number][] | null {
+function flow(widths: number[], width: number, rows: number): [number, number][] | null {
   const places: [number, number][] = [];
   let row = 0;
   let cursor = 0;
@@ -56,22 +56,28 @@ function flow(widths: number[], width: number): [number, number][] | null {
       row += 1;
       cursor = 0;
     }
-    if (row >= CHIP.rows) return null;
+    if (row >= rows) return null;
     places.push([cursor, row]);
     cursor += w + CHIP.gap;
   }
   return places;
 }
 
-/** Line chips in up to three rows: as many lines as fit with 「ほかN路線」 after them. */
-function lineChips(lines: StationCard['lines'], x: number, y: number, width: number): string {
+/** Line chips in `rows` rows: as many lines as fit with 「ほかN路線」 after them. */
+function lineChips(
+  lines: StationCard['lines'],
+  x: number,
+  y: number,
+  width: number,
+  rows: number,
+): string {
   const names = lines.map((line) => fitLine(line.name, CHIP.size, width - CHIP.padding).text);
   const chipWidth = (name: string) => widthOf(name, CHIP.size) + CHIP.padding;
   for (let shown = names.length; shown >= 0; shown -= 1) {
     const more = names.length - shown;
     const label = more > 0 ? `ほか${more}路線` : '';
     const widths = names.slice(0, shown).map(chipWidth);
-    const places = flow(label ? [...widths, widthOf(label, CHIP.size)] : widths, width);
+    const places = flow(label ? [...widths, widthOf(label, CHIP.size)] : widths, width, rows);
     if (!places) continue;
     const parts = places.map(([left, row], index) => {
       const top = y + row * (CHIP.height + CHIP.gap);
@@ -96,18 +102,29 @@ export function buildStationCardSvg(card: StationCard): string {
   const x = 570;
   const width = 570;
   const suffixSize = 60;
-  const name = fitLine(card.name, 128, width - widthOf('駅', suffixSize) - 8, 64);
-  const nameWidth = widthOf(name.text, name.size);
-  const reading = card.reading ? fitLine(card.reading, 34, width).text : '';
+  const room = width - widthOf('駅', suffixSize) - 8;
+  // A long name shrinks to 72 px on one line, else takes two lines of 64 px.
+  const single = fitLine(card.name, 128, room, 72);
+  const names =
+    single.text === card.name
+      ? [{ text: single.text, size: single.size, y: 262 }]
+      : wrapLines(card.name, 64, room, 2).map((text, index) => ({
+          text,
+          size: 64,
+          y: 206 + index * 74,
+        }));
+  const last = names[names.length - 1] ?? { text: '', size: 64, y: 262 };
+  const below = last.y - 262;
+  const reading = card.reading ? fitLine(card.reading, 34, width, 24) : null;
   const prefecture = card.closed ? `${card.prefectureName}・廃駅` : card.prefectureName;
   return [
     open(PAPER),
     `<rect width="${CARD_WIDTH}" height="16" fill="${card.ink}"/>`,
     textPath(prefecture, 30, x, 132, MUTED),
-    textPath(name.text, name.size, x, 262, INK),
-    textPath('駅', suffixSize, x + nameWidth + 8, 262, INK),
-    reading ? textPath(reading, 34, x, 318, MUTED) : '',
-    lineChips(card.lines, x, 366, width),
+    ...names.map((name) => textPath(name.text, name.size, x, name.y, INK)),
+    textPath('駅', suffixSize, x + widthOf(last.text, last.size) + 8, last.y, INK),
+    reading ? textPath(reading.text, reading.size, x, 318 + below, MUTED) : '',
+    lineChips(card.lines, x, 366 + below, width, names.length > 1 ? 2 : 3),
     brand(1140, 540),
     '</svg>',
   ].join('');
