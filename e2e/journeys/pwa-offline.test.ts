@@ -28,16 +28,25 @@ async function serverCounts(postId: string, text: string) {
   };
 }
 
-/** Installed, active and in control of the page (the first load is not controlled: reload once). */
+/**
+ * Installed, active and in control of the page from its start. The first load is not: the worker
+ * takes the page over (clients.claim) part way, so reads made before that never went through it
+ * and are not cached. Reload once the worker is ready, so the page's every read goes through it.
+ */
 async function waitForWorker(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
-    await page.reload({ waitUntil: 'domcontentloaded' });
-  }
+  await page.reload({ waitUntil: 'domcontentloaded' });
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .poll(() =>
+      page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType(
+          'navigation',
+        ) as PerformanceNavigationTiming[];
+        return navigator.serviceWorker.controller !== null && (navigation?.workerStart ?? 0) > 0;
+      }),
+    )
     .toBe(true);
 }
 

@@ -40,19 +40,36 @@ export function connectActionQueue(queryClient: QueryClient): () => void {
 
 /**
  * When the signed-in member changes (signing out, or in as someone else), the queue and the
- * worker's caches of member reads and pages are theirs: both are emptied.
+ * worker's caches of member reads and pages are theirs: both are emptied. Only a change away
+ * from a member counts: a page loaded offline starts as a visitor (`/auth/me` is never cached,
+ * docs/pwa.md#offline), and the member it then turns out to be once the network is back must
+ * keep what they queued.
  */
 export function clearMemberDataOnSessionChange(queryClient: QueryClient): () => void {
-  let memberId: string | null | undefined;
+  let memberId: string | null = null;
   return queryClient.getQueryCache().subscribe((event) => {
     if (event.query.queryKey.join('/') !== ME_QUERY_KEY.join('/')) return;
     if (event.query.state.status !== 'success') return;
     const user = event.query.state.data as SessionUser | null | undefined;
     const next = user?.id ?? null;
-    if (memberId !== undefined && next !== memberId) {
+    if (memberId !== null && next !== memberId) {
       void clearActionQueue();
       void clearMemberCaches();
     }
     memberId = next;
   });
+}
+
+/**
+ * A page loaded offline took its visitor for a visitor (the session call failed, getMe answered
+ * null): when the network is back the session is asked again, so a member sees their own
+ * header and buttons without a reload.
+ */
+export function recheckSessionWhenOnline(queryClient: QueryClient): () => void {
+  const recheck = () => {
+    if (queryClient.getQueryData(ME_QUERY_KEY) === null)
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+  };
+  window.addEventListener('online', recheck);
+  return () => window.removeEventListener('online', recheck);
 }

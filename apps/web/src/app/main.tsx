@@ -16,7 +16,11 @@ import { handlePreloadError } from '../lib/chunk-reload';
 import { createQueryClient } from '../lib/query-client';
 import { registerServiceWorker } from '../lib/sw-registration';
 import { QueuedActionNotice } from '../components/queued-action-notice';
-import { clearMemberDataOnSessionChange, connectActionQueue } from './action-queue-effects';
+import {
+  clearMemberDataOnSessionChange,
+  connectActionQueue,
+  recheckSessionWhenOnline,
+} from './action-queue-effects';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 import { createUnauthorizedHandler } from './session-expiry';
@@ -40,6 +44,7 @@ listenForInstallPrompt();
 if (!IS_DEV_BUILD && import.meta.env.PROD) void registerServiceWorker();
 connectActionQueue(queryClient);
 clearMemberDataOnSessionChange(queryClient);
+recheckSessionWhenOnline(queryClient);
 startActionQueue();
 
 // Fetch the session at start-up; pages and guards reuse the result.

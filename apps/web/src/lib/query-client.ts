@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { isOnline } from './online-status';
 
 /** The first part of the session's query keys (the auth feature's `authKeys.all`). */
@@ -36,6 +36,10 @@ export async function invalidateAllButSession(queryClient: QueryClient): Promise
  * (docs/navigation.md#offline).
  */
 export function createQueryClient(): QueryClient {
+  // TanStack starts out "online" and only learns otherwise from an `offline` event, which a page
+  // loaded offline never gets: its failed reads then ran out of retries and showed the error
+  // page instead of pausing. Start from what the browser says (docs/pwa.md#offline).
+  onlineManager.setOnline(isOnline());
   return new QueryClient({
     defaultOptions: {
       queries: {
