@@ -3,6 +3,8 @@ import { ME_QUERY_KEY } from '../features/auth/api/get-me';
 import type { SessionUser } from '../features/auth/api/get-me';
 import { postKeys } from '../features/posts/api/query-keys';
 import { invalidateStampBooks, stampKeys } from '../features/stamps/api/query-keys';
+import { stationQueryOptions } from '../features/stations/api/get-station';
+import { stationKeys } from '../features/stations/api/query-keys';
 import type { QueuedTarget } from '../lib/action-queue/queued-action';
 import { clearActionQueue, onQueueEvent } from '../lib/action-queue/page-queue';
 import { clearMemberCaches } from '../lib/sw-registration';
@@ -22,6 +24,10 @@ function refreshFor(queryClient: QueryClient, target: QueuedTarget): void {
       invalidateStampBooks(queryClient);
       return;
     case 'station-want':
+      void queryClient.invalidateQueries({ queryKey: stationKeys.want(target.stationGroupId) });
+      void queryClient.invalidateQueries({
+        queryKey: stationQueryOptions(target.stationGroupId).queryKey,
+      });
       return;
   }
 }

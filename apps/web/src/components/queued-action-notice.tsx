@@ -28,7 +28,7 @@ export function QueuedActionNotice() {
   return (
     <LazySnackbar
       open={refused !== null}
-      message={text.refused(refused?.refusal?.message || text.refusedFallback)}
+      message={noticeOf(refused)}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       action={
         <Button color="inherit" size="small" onClick={close} sx={{ minHeight: 44 }}>
@@ -37,4 +37,14 @@ export function QueuedActionNotice() {
       }
     />
   );
+}
+
+/**
+ * What the member is told: the server's own message. A check-in the server answers 409 was
+ * already collected (by an earlier check-in): nothing failed, so its message stands alone.
+ */
+export function noticeOf(action: QueuedAction | null): string {
+  const message = action?.refusal?.message || text.refusedFallback;
+  if (action?.target.kind === 'stamp' && action.refusal?.status === 409) return message;
+  return text.refused(message);
 }

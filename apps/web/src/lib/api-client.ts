@@ -1,6 +1,7 @@
 import {
   API_BASE_PATH,
   AUTH_COOKIE_NAME,
+  IDEMPOTENCY_KEY_HEADER,
   keysToCamel,
   keysToSnake,
   RETRY_ONCE_STATUSES,
@@ -147,7 +148,7 @@ export async function apiRequest<S extends z.ZodType>(
   const formBody = options.body instanceof FormData ? options.body : null;
   const hasJsonBody = options.body !== undefined && formBody === null;
   const headers = buildRequestHeaders(hasJsonBody);
-  if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
+  if (options.idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, options.idempotencyKey);
   const init: RequestInit = {
     method,
     headers,

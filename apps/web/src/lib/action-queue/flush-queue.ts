@@ -1,4 +1,5 @@
-import { backoffMs, IDEMPOTENCY_KEY_HEADER, outcomeOf } from './queued-action';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '@ekispot/shared';
+import { backoffMs, outcomeOf } from './queued-action';
 import type { QueuedAction } from './queued-action';
 import type { QueueStore } from './queue-store';
 
@@ -38,7 +39,7 @@ export async function flushQueue({
   for (const [index, action] of actions.entries()) {
     if (action.notBefore > now()) return actions.length - index;
     const answer = await send(action, fetchFn, token);
-    const outcome = answer ? outcomeOf(answer.status, messageOf(answer.body)) : 'retry';
+    const outcome = answer ? outcomeOf(answer) : 'retry';
     if (outcome === 'sent' && answer) {
       await store.remove(action.key);
       notify({ type: 'sent', action, status: answer.status, body: answer.body });
@@ -65,7 +66,7 @@ async function send(
   action: QueuedAction,
   fetchFn: typeof fetch,
   token: string | null,
-): Promise<{ status: number; body: unknown } | null> {
+): Promise<{ status: number; replayed: boolean; body: unknown } | null> {
   const headers = new Headers({
     Accept: 'application/json',
     'Cache-Control': 'no-cache',
@@ -87,7 +88,8 @@ async function send(
     } catch {
       body = null;
     }
-    return { status: response.status, body };
+    const replayed = response.headers.get(IDEMPOTENT_REPLAY_HEADER) === 'true';
+    return { status: response.status, replayed, body };
   } catch {
     return null;
   }

@@ -29,8 +29,6 @@ export interface QueuedAction {
   refusal?: { status: number; message: string };
 }
 
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-
 /** A new idempotency key (a UUID; the server takes 8–128 of `[A-Za-z0-9_-]`). */
 export function newActionKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function')
@@ -43,17 +41,24 @@ export function backoffMs(attempts: number): number {
   return Math.min(5 * 60_000, 5_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-/** The server's 409 while the first request with the same key is still running. */
-const STILL_RUNNING_MESSAGE = '同じ操作を処理しています';
+/** What the server answered a queued action. */
+export interface QueueAnswer {
+  status: number;
+  /** The answer carried `Idempotent-Replayed`: the first answer to this key, given again. */
+  replayed: boolean;
+}
 
 /**
- * What an answer means for a queued action. 2xx: sent. 408, 429, 5xx, and the 409 that says
- * the same key is still running on the server: try again later. Any other 4xx (a stamp
- * already collected is a 409 too): refused, for good.
+ * What an answer means for a queued action, which always carries its idempotency key
+ * (apps/api/src/plugins/idempotency.ts). 2xx: sent. 408, 429, 5xx: try again later. A 409 not
+ * marked as replayed is the key still running on the server (or a conflict met by the first
+ * attempt, which the server keeps): trying again later gets either way the first answer,
+ * marked as replayed. Any other 4xx, and a replayed 409 (a stamp already collected), is the
+ * server's last word: refused, its message told to the member.
  */
-export function outcomeOf(status: number, message = ''): 'sent' | 'retry' | 'refused' {
+export function outcomeOf({ status, replayed }: QueueAnswer): 'sent' | 'retry' | 'refused' {
   if (status >= 200 && status < 300) return 'sent';
   if (status >= 500 || status === 408 || status === 429) return 'retry';
-  if (status === 409 && message.includes(STILL_RUNNING_MESSAGE)) return 'retry';
+  if (status === 409 && !replayed) return 'retry';
   return 'refused';
 }

@@ -1,11 +1,16 @@
 import FlagIcon from '@mui/icons-material/Flag';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { messages } from '../../../config/messages';
 import { isApiError } from '../../../lib/api-error';
 import { runExclusive } from '../../../lib/single-flight';
-import { useStationWant, useToggleStationWant } from '../api/toggle-station-want';
+import {
+  usePendingStationWant,
+  useStationWant,
+  useToggleStationWant,
+} from '../api/toggle-station-want';
 
 interface StationWantButtonProps {
   stationGroupId: number;
@@ -22,8 +27,17 @@ export function StationWantButton({ stationGroupId, count, onError }: StationWan
   const state = useStationWant(stationGroupId);
   const [optimistic, setOptimistic] = useState<{ wanted: boolean; count: number } | null>(null);
   const toggle = useToggleStationWant(stationGroupId);
-  const wanted = optimistic?.wanted ?? state.data?.wanted ?? false;
-  const shownCount = optimistic?.count ?? state.data?.wantCount ?? count;
+  // Pressed offline: the state it will have once the queue has sent it
+  // (docs/pwa.md#queued-actions), after a reload too.
+  const pending = usePendingStationWant(stationGroupId);
+  const serverWanted = state.data?.wanted ?? false;
+  const serverCount = state.data?.wantCount ?? count;
+  const queued =
+    pending === null || pending === serverWanted
+      ? { wanted: serverWanted, count: serverCount }
+      : { wanted: pending, count: Math.max(0, serverCount + (pending ? 1 : -1)) };
+  const wanted = optimistic?.wanted ?? queued.wanted;
+  const shownCount = optimistic?.count ?? queued.count;
 
   const press = () => {
     const next = !wanted;
@@ -52,6 +66,15 @@ export function StationWantButton({ stationGroupId, count, onError }: StationWan
       sx={{ borderRadius: 999 }}
     >
       {messages.stationPosts.want.count(shownCount)}
+      {pending !== null && optimistic === null ? (
+        <Box
+          component="span"
+          data-testid="pending-mark"
+          sx={{ ml: 0.75, fontSize: '0.75em', fontWeight: 400, opacity: 0.85 }}
+        >
+          {messages.actionQueue.pending}
+        </Box>
+      ) : null}
     </Button>
   );
 }
