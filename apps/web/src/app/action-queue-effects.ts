@@ -1,3 +1,4 @@
+import { keysToCamel, wantStateSchema } from '@ekispot/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { ME_QUERY_KEY } from '../features/auth/api/get-me';
 import type { SessionUser } from '../features/auth/api/get-me';
@@ -10,7 +11,7 @@ import { clearActionQueue, onQueueEvent } from '../lib/action-queue/page-queue';
 import { clearMemberCaches } from '../lib/sw-registration';
 
 /** The queries a queued action changes, refetched once it is sent or refused. */
-function refreshFor(queryClient: QueryClient, target: QueuedTarget): void {
+function refreshFor(queryClient: QueryClient, target: QueuedTarget, answer?: unknown): void {
   switch (target.kind) {
     case 'reaction':
       void queryClient.invalidateQueries({ queryKey: postKeys.detail(target.postId) });
@@ -23,12 +24,17 @@ function refreshFor(queryClient: QueryClient, target: QueuedTarget): void {
       void queryClient.invalidateQueries({ queryKey: stampKeys.station(target.stationGroupId) });
       invalidateStampBooks(queryClient);
       return;
-    case 'station-want':
+    case 'station-want': {
+      // The server's new state at once, so the button does not show the old one meanwhile.
+      const sent = wantStateSchema.safeParse((answer as { data?: unknown } | undefined)?.data);
+      if (sent.success)
+        queryClient.setQueryData(stationKeys.want(target.stationGroupId), keysToCamel(sent.data));
       void queryClient.invalidateQueries({ queryKey: stationKeys.want(target.stationGroupId) });
       void queryClient.invalidateQueries({
         queryKey: stationQueryOptions(target.stationGroupId).queryKey,
       });
       return;
+    }
   }
 }
 
@@ -39,8 +45,8 @@ function refreshFor(queryClient: QueryClient, target: QueuedTarget): void {
  */
 export function connectActionQueue(queryClient: QueryClient): () => void {
   return onQueueEvent((event) => {
-    if (event.type === 'sent' || event.type === 'refused')
-      refreshFor(queryClient, event.action.target);
+    if (event.type === 'sent') refreshFor(queryClient, event.action.target, event.body);
+    if (event.type === 'refused') refreshFor(queryClient, event.action.target);
   });
 }
 

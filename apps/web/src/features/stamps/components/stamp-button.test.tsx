@@ -40,12 +40,15 @@ function renderButton(onStamped?: () => void) {
   return userEvent.setup();
 }
 
+/** When the granted position was measured: a check-in sends it (docs/stamps.md#queued-check-ins). */
+const MEASURED_AT = Date.parse('2026-11-23T02:59:30.000Z');
+
 function grantPosition(coords: { latitude: number; longitude: number; accuracy: number }) {
   vi.stubGlobal('navigator', {
     ...navigator,
     geolocation: {
       getCurrentPosition: (success: PositionCallback) =>
-        success({ coords, timestamp: Date.now() } as GeolocationPosition),
+        success({ coords, timestamp: MEASURED_AT } as GeolocationPosition),
     },
   });
 }
@@ -96,6 +99,7 @@ describe('StampButton', () => {
       lat: 35.6812,
       lng: 139.7664,
       accuracy_m: 12,
+      measured_at: '2026-11-23T02:59:30.000Z',
     });
   });
 
