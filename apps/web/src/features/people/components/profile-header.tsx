@@ -47,7 +47,18 @@ interface ProfileHeaderProps {
 export function ProfileHeader({ profile, viewerId, notify, onReport }: ProfileHeaderProps) {
   return (
     <Box component="header" sx={{ mb: 3 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      {/* On a phone the follow button and menu take a row of their own under the name, which
+          would otherwise be squeezed to a character per line beside them. */}
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{
+          alignItems: 'center',
+          columnGap: 2,
+          rowGap: 1.5,
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        }}
+      >
         <UserAvatar name={profile.name} avatar={profile.avatar} size={88} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography
@@ -67,7 +78,11 @@ export function ProfileHeader({ profile, viewerId, notify, onReport }: ProfileHe
             </Typography>
           ) : null}
         </Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', flexBasis: { xs: '100%', sm: 'auto' } }}
+        >
           {profile.blockedByMe ? null : (
             <FollowButton
               userId={profile.id}
