@@ -145,6 +145,8 @@ const configSchema = z.object({
     .transform((value) => value.split(',').flatMap((host) => host.trim().toLowerCase() || [])),
   /** Test only (refused in production): a PEM certificate trusted for push, the local service's. */
   PUSH_TEST_CA_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** A 駅データ.jp download a start imports instead of the bundled data (tests' small sets). */
+  STATION_IMPORT_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   PASSWORD_HASH_MEMORY_KIB: z.coerce
     .number()
     .int()
@@ -189,6 +191,7 @@ export interface AppConfig {
   moderationDigestIntervalMs: number;
   openStreamsMax: number;
   passwordHashMemoryKib: number;
+  stationImportDir: string | undefined;
   push: PushConfig;
 }
 
@@ -284,6 +287,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     moderationDigestIntervalMs: env.MODERATION_DIGEST_INTERVAL_MS,
     openStreamsMax: env.OPEN_STREAMS_MAX,
     passwordHashMemoryKib: env.PASSWORD_HASH_MEMORY_KIB,
+    stationImportDir: env.STATION_IMPORT_DIR && path.resolve(env.STATION_IMPORT_DIR),
     push: pushConfigOf(env, publicUrl),
     devMailbox:
       env.NODE_ENV !== 'production' &&

@@ -11,7 +11,10 @@ import { createMailWorker } from './modules/mail/mail-outbox.service.js';
 import { createMailTransport } from './modules/mail/mail-transport.js';
 import { startAdminSocket } from './modules/moderation/admin-socket.js';
 import { createModerationDigestWorker } from './modules/takedowns/takedowns.service.js';
-import { ensureStationData } from './modules/stations/station-import.service.js';
+import {
+  ensureStationData,
+  stationDataSourceOf,
+} from './modules/stations/station-import.service.js';
 import { loadStationReadModel } from './modules/stations/stations.service.js';
 
 /** Loads config, opens the database, builds the app, listens, and shuts down gracefully. */
@@ -67,8 +70,15 @@ async function main() {
   );
   // Instances starting together import once: the first holds the lock, the others then find
   // the import recorded and skip it.
+  let stationData;
+  try {
+    stationData = await stationDataSourceOf(config.stationImportDir);
+  } catch (error) {
+    console.error(`Invalid configuration:\n  - ${(error as Error).message}`);
+    process.exit(1);
+  }
   const imported = await withStartupLock(config.databaseUrl, LOCK_KEYS.stationImport, () =>
-    ensureStationData(database.db, app.log),
+    ensureStationData(database.db, app.log, stationData),
   );
   app.log.info(
     { ...imported },

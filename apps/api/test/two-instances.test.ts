@@ -22,8 +22,12 @@ import { startTestSmtpServer } from './smtp-test-server.js';
  * Two app processes on one PostgreSQL, one Redis and one S3-compatible store, behind a
  * round-robin proxy: they act as one (docs/deploy.md). Runs once, with the PostgreSQL driver
  * (TEST_DATABASE_URL), on a database made empty for it, so both processes start together on
- * it and meet the one-time work (migrations, station import) at the same moment.
+ * it and meet the one-time work (migrations, station import) at the same moment. They import
+ * the five transfer groups of `fixtures/transfer-groups/` (STATION_IMPORT_DIR) rather than the
+ * bundled ~9,000 stations: the import is the same code, and the whole data's import has its
+ * own tests (station-import.test.ts, the templates every other test file starts from).
  */
+const smallStationData = path.resolve(import.meta.dirname, 'fixtures/transfer-groups');
 const adminUrl = inject('testDatabaseUrl');
 const enabled = inject('testDriver') === 'postgres' && adminUrl !== null;
 const redis = enabled ? await connectTestRedis() : null;
@@ -65,6 +69,7 @@ beforeAll(async () => {
     TRUST_PROXY: '1',
     // Both workers drain the outbox often, so the once-only test sees them race.
     MAIL_POLL_INTERVAL_MS: '200',
+    STATION_IMPORT_DIR: smallStationData,
   };
   // Both at once on the empty database.
   [one, two] = await Promise.all([
@@ -190,6 +195,15 @@ describe.skipIf(!run)('two instances as one', () => {
     );
     expect(imported).toHaveLength(1);
     expect(skipped).toHaveLength(1);
+    // What was imported is the configured download (STATION_IMPORT_DIR), recorded with its date.
+    const [recorded] = await query<{ version: string; group_count: number }>(
+      `select version, group_count from station_data_imports where source = 'ekidata'`,
+    );
+    expect(recorded?.version).toMatch(/^2021-03-12\/r\d+$/);
+    const [groups] = await query<{ n: number }>('select count(*)::int as n from station_groups');
+    expect(groups!.n).toBe(recorded!.group_count);
+    expect(groups!.n).toBeGreaterThan(0);
+    expect(groups!.n).toBeLessThan(100);
     const journal = JSON.parse(
       await fs.readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
     ) as { entries: unknown[] };

@@ -73,6 +73,12 @@ export async function readEkidataFolder(
   };
 }
 
+/** The date of a 駅データ.jp download in a folder, from its station file's name; null: none. */
+export async function ekidataFolderDate(dir: string): Promise<string | null> {
+  const names = (await fs.readdir(dir)).filter((name) => /^station[^.]*\.csv(\.gz)?$/i.test(name));
+  return dataDateOf(names.sort().at(-1) ?? '');
+}
+
 /** `station20250101free.csv` → `2025-01-01`; null when the name carries no date. */
 export function dataDateOf(fileName: string): string | null {
   const match = /(20\d{2})(\d{2})(\d{2})/.exec(fileName);

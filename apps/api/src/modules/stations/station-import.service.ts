@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import {
   BUNDLED_DATA_DATE,
   BUNDLED_EKIDATA_DIR,
+  ekidataFolderDate,
   readEkidataFolder,
 } from './bundled-station-data.js';
 import { EKIDATA_SOURCE, readEkidataCsv } from './ekidata.source.js';
@@ -89,20 +90,49 @@ export async function importEkidataFolder(
   return importDataset(db, readEkidataCsv(files), { version }, log);
 }
 
+/** The 駅データ.jp download a start imports when the database holds none of its date or newer. */
+export interface StationDataSource {
+  dir: string;
+  dataDate: string;
+}
+
+export const BUNDLED_STATION_DATA: StationDataSource = {
+  dir: BUNDLED_EKIDATA_DIR,
+  dataDate: BUNDLED_DATA_DATE,
+};
+
 /**
- * On first start (or on an installation of the previous version), imports the bundled data;
- * later starts find it recorded and do nothing. A newer download imported by hand is never
- * replaced by the older bundled one.
+ * What a start imports: the bundled data, or the download in `STATION_IMPORT_DIR` (its date
+ * taken from its station file's name, which must carry one).
  */
-export async function ensureStationData(db: Database, log: Logger): Promise<ImportResult> {
+export async function stationDataSourceOf(dir: string | undefined): Promise<StationDataSource> {
+  if (!dir) return BUNDLED_STATION_DATA;
+  const dataDate = await ekidataFolderDate(dir).catch(() => null);
+  if (!dataDate)
+    throw new Error(
+      `STATION_IMPORT_DIR: no station*.csv with a date in its name (station20210312free.csv) in ${dir}`,
+    );
+  return { dir, dataDate };
+}
+
+/**
+ * On first start (or on an installation of the previous version), imports the bundled data
+ * (or the configured download); later starts find it recorded and do nothing. A newer download
+ * imported by hand is never replaced by an older one.
+ */
+export async function ensureStationData(
+  db: Database,
+  log: Logger,
+  source: StationDataSource = BUNDLED_STATION_DATA,
+): Promise<ImportResult> {
   const started = performance.now();
   const previous = await findImport(db, EKIDATA_SOURCE);
   const recorded = previous ? parseImportVersion(previous.version) : null;
   if (previous && recorded && recorded.dataDate !== 'undated') {
-    const newerData = recorded.dataDate > BUNDLED_DATA_DATE;
+    const newerData = recorded.dataDate > source.dataDate;
     if (
       newerData ||
-      (recorded.dataDate === BUNDLED_DATA_DATE && recorded.revision >= IMPORTER_REVISION)
+      (recorded.dataDate === source.dataDate && recorded.revision >= IMPORTER_REVISION)
     ) {
       if (recorded.revision < IMPORTER_REVISION)
         log.warn(
@@ -121,13 +151,14 @@ export async function ensureStationData(db: Database, log: Logger): Promise<Impo
   log.info(
     {
       source: EKIDATA_SOURCE,
-      version: formatImportVersion(BUNDLED_DATA_DATE),
+      version: formatImportVersion(source.dataDate),
       previous: previous?.version,
+      ...(source !== BUNDLED_STATION_DATA && { dir: source.dir }),
     },
-    'station import: loading the bundled station data',
+    source === BUNDLED_STATION_DATA
+      ? 'station import: loading the bundled station data'
+      : 'station import: loading the station data of STATION_IMPORT_DIR',
   );
-  const result = await importEkidataFolder(db, BUNDLED_EKIDATA_DIR, log, {
-    version: BUNDLED_DATA_DATE,
-  });
+  const result = await importEkidataFolder(db, source.dir, log, { version: source.dataDate });
   return { ...result, ms: Math.round(performance.now() - started) };
 }

@@ -16,9 +16,11 @@ import { createLocalImageStorage } from '../images/image-storage.js';
 import { readEkidataFolder } from './bundled-station-data.js';
 import { EkidataFormatError, readEkidataCsv } from './ekidata.source.js';
 import {
+  BUNDLED_STATION_DATA,
   ensureStationData,
   IMPORTER_REVISION,
   importEkidataFolder,
+  stationDataSourceOf,
 } from './station-import.service.js';
 
 const fixtureDir = path.resolve(import.meta.dirname, '../../../test/fixtures/ekidata-2021');
@@ -132,6 +134,24 @@ describe('ekidata CSV reader', () => {
       fromStationId: 1130228,
       toStationId: 1130230,
     });
+  });
+
+  it('takes the date of a configured download (STATION_IMPORT_DIR) from its file names, and refuses a folder without one', async () => {
+    expect(await stationDataSourceOf(undefined)).toBe(BUNDLED_STATION_DATA);
+    expect(await stationDataSourceOf(fixtureDir)).toEqual({
+      dir: fixtureDir,
+      dataDate: '2021-03-12',
+    });
+    const undated = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-ekidata-'));
+    try {
+      await fs.writeFile(path.join(undated, 'station.csv'), 'station_cd\n');
+      await expect(stationDataSourceOf(undated)).rejects.toThrow(/^STATION_IMPORT_DIR: /);
+      await expect(stationDataSourceOf(path.join(undated, 'missing'))).rejects.toThrow(
+        /^STATION_IMPORT_DIR: /,
+      );
+    } finally {
+      await fs.rm(undated, { recursive: true, force: true });
+    }
   });
 
   it('names the file and row of malformed input', () => {
