@@ -53,7 +53,8 @@ async function waitForWorker(page: Page) {
 /**
  * The service worker and the offline queue (docs/pwa.md#offline, docs/pwa.md#queued-actions):
  * pages opened once are there offline, a page never opened gets the app's own offline state,
- * and a like and a comment made offline wait, marked, and are sent exactly once.
+ * and a like, a comment and a station's 行きたい made offline wait, marked, and are sent exactly
+ * once.
  */
 describeInBrowser('pwa offline', () => {
   const browser = useBrowser();
@@ -132,6 +133,28 @@ describeInBrowser('pwa offline', () => {
         comments: 1,
       });
       expect(await like.getAttribute('aria-pressed')).toBe('true');
+
+      // A station's 行きたい pressed offline waits the same way and is sent once.
+      const wantState = async () => {
+        const answer = await fetch(`${baseUrl}/api/v2/stations/${TOKYO}/want-to-visit`, {
+          headers: { authorization: `Bearer ${bearer}` },
+        }).then((r) => r.json());
+        return (answer.data as { wanted: boolean }).wanted;
+      };
+      const wantedBefore = await wantState();
+      await open(page, `/station/${TOKYO}`);
+      await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
+      const want = page.getByRole('button', { name: /^行きたい/ });
+      await expect.poll(() => want.getAttribute('aria-pressed')).toBe(String(wantedBefore));
+      await page.context().setOffline(true);
+      await want.click();
+      await want.getByTestId('pending-mark').waitFor();
+      expect(await want.getAttribute('aria-pressed')).toBe(String(!wantedBefore));
+      expect(await wantState()).toBe(wantedBefore);
+      await page.context().setOffline(false);
+      await want.getByTestId('pending-mark').waitFor({ state: 'detached' });
+      await expect.poll(wantState).toBe(!wantedBefore);
+      expect(await want.getAttribute('aria-pressed')).toBe(String(!wantedBefore));
     },
   );
 });

@@ -22,7 +22,13 @@ export function OfflineBanner() {
         <Alert
           severity="warning"
           icon={<CloudOffIcon fontSize="inherit" aria-hidden="true" />}
-          sx={{ borderRadius: 0, py: 0.25, justifyContent: 'center' }}
+          sx={{
+            borderRadius: 0,
+            py: 0.25,
+            justifyContent: 'center',
+            // Lines broken between phrases (lang="ja"), not inside 「表示します」.
+            wordBreak: 'auto-phrase',
+          }}
         >
           {text.banner}
         </Alert>
@@ -50,7 +56,10 @@ export function OfflineView({ onRetry }: { onRetry: () => void }) {
         <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
           {text.title}
         </Typography>
-        <Typography color="text.secondary">{text.body}</Typography>
+        {/* Lines broken between phrases, not before a lone 「ん。」 (lang="ja"). */}
+        <Typography color="text.secondary" sx={{ wordBreak: 'auto-phrase', textWrap: 'pretty' }}>
+          {text.body}
+        </Typography>
         <Button variant="contained" onClick={onRetry} sx={{ minHeight: 44 }}>
           {text.retry}
         </Button>

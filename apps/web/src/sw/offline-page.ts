@@ -38,7 +38,7 @@ header{background:${colors.primary};color:${colors.onColor};height:56px;display:
 header a{color:inherit;text-decoration:none;font-weight:700;font-size:1.25rem;min-height:44px;display:flex;align-items:center}
 main{max-width:600px;margin:0 auto;padding:40px 16px;text-align:center}
 h1{font-size:1.5rem;margin:16px 0 8px}
-p{color:rgba(0,0,0,.6);margin:0 0 24px;overflow-wrap:anywhere}
+p{color:rgba(0,0,0,.6);margin:0 0 24px;overflow-wrap:anywhere;word-break:auto-phrase;text-wrap:pretty}
 .actions{display:flex;flex-wrap:wrap;gap:12px;justify-content:center}
 a.retry,.home{font:inherit;font-weight:500;min-height:44px;min-width:44px;padding:8px 22px;border-radius:4px;cursor:pointer}
 a.retry{text-decoration:none;display:inline-flex;align-items:center;background:${colors.primary};color:${colors.onColor};border:0}

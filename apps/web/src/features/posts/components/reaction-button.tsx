@@ -50,6 +50,7 @@ export function ReactionButton({
           data-testid="pending-mark"
           sx={{ ml: 0.75, fontSize: '0.75em', fontWeight: 400, opacity: 0.85 }}
         >
+          {/* A space in the button's name: 「いいね 1 送信待ち」. */}{' '}
           {messages.actionQueue.pending}
         </Box>
       ) : null}

@@ -72,6 +72,7 @@ export function StationWantButton({ stationGroupId, count, onError }: StationWan
           data-testid="pending-mark"
           sx={{ ml: 0.75, fontSize: '0.75em', fontWeight: 400, opacity: 0.85 }}
         >
+          {' '}
           {messages.actionQueue.pending}
         </Box>
       ) : null}
