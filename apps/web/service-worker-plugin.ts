@@ -97,6 +97,17 @@ export function serviceWorkerPlugin(): Plugin {
           sourcemap: false,
           emptyOutDir: false,
           copyPublicDir: false,
+          // The worker reads a few constants of @ekispot/shared; its index re-exports every zod
+          // contract too, which a build keeps unless told that those modules do nothing on
+          // import (about 100 kB of zod in /sw.js otherwise).
+          rolldownOptions: {
+            treeshake: {
+              moduleSideEffects: [
+                { test: /[\\/]packages[\\/]shared[\\/]/, sideEffects: false },
+                { test: /[\\/]node_modules[\\/]zod[\\/]/, sideEffects: false },
+              ],
+            },
+          },
           lib: {
             entry: path.join(root, 'src/sw/service-worker.ts'),
             formats: ['iife'],
