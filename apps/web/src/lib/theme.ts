@@ -14,6 +14,13 @@ declare module '@mui/material/styles' {
 /** Device Japanese fonts first, then the split web font (lib/fonts.ts). */
 export const FONT_FAMILY = CSS_FONT_FAMILY;
 
+/**
+ * A finger needs about 44 px: on a touch screen every button and icon button is at least that
+ * tall (and an icon button that wide), whatever size it is drawn at with a mouse.
+ */
+const TOUCH_SCREEN = '@media (pointer: coarse)';
+export const TOUCH_TARGET_PX = 44;
+
 /** Breakpoints from docs/product-rules.md#constants; the mobile layout is below `lg`. */
 export const theme: Theme = createTheme({
   breakpoints: { values: { ...BREAKPOINTS } },
@@ -27,6 +34,12 @@ export const theme: Theme = createTheme({
   typography: { fontFamily: FONT_FAMILY, button: { textTransform: 'none' } },
   components: {
     MuiButtonBase: { defaultProps: { LinkComponent: LinkBehavior } },
+    MuiButton: { styleOverrides: { root: { [TOUCH_SCREEN]: { minHeight: TOUCH_TARGET_PX } } } },
+    MuiIconButton: {
+      styleOverrides: {
+        root: { [TOUCH_SCREEN]: { minWidth: TOUCH_TARGET_PX, minHeight: TOUCH_TARGET_PX } },
+      },
+    },
     MuiLink: { defaultProps: { component: LinkBehavior } },
     MuiCssBaseline: {
       styleOverrides: {

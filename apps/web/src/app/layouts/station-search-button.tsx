@@ -26,7 +26,8 @@ export function StationSearchButton() {
         aria-haspopup="dialog"
         startIcon={<SearchIcon aria-hidden="true" />}
         sx={{
-          minWidth: 0,
+          // On a phone only the icon shows: a square the size of a fingertip.
+          minWidth: 44,
           flexShrink: 0,
           px: { xs: 1, lg: 1.5 },
           '& .MuiButton-startIcon': { mx: { xs: 0, lg: 1 } },
