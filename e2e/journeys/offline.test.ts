@@ -4,9 +4,10 @@ import { member, signIn } from '../support/members.js';
 import { postSpotAs } from '../support/posts.js';
 
 /**
- * Offline on a platform (docs/navigation.md#offline): a banner says so, a page whose data has not
- * loaded says so instead of an endless skeleton and loads once back online, and a comment sent
- * offline is shown as waiting and goes out when the network returns.
+ * Offline on a platform (docs/navigation.md#offline), in a browser without the service worker:
+ * a banner says so, a page whose data has not loaded says so instead of an endless skeleton and
+ * loads once back online, and a comment sent offline is shown as waiting and goes out when the
+ * network returns. With the worker: pwa-offline.test.ts.
  */
 describeInBrowser('offline', () => {
   const browser = useBrowser();
@@ -16,7 +17,9 @@ describeInBrowser('offline', () => {
     const second = `地下のホームで ${Date.now()}`;
     await postSpotAs(member('offlineMember'), first);
     const { postId } = await postSpotAs(member('offlineMember'), second);
-    const { page } = await browser.newPage();
+    // Without the service worker, which would have every page's code and the pages it opened
+    // (that is the PWA journey's part): here the app alone says what it lacks.
+    const { page } = await browser.newPage({ serviceWorkers: 'block' });
     await signIn(page, 'offlineMember');
     // One post page opened while online: the app has the page's code, not the other's data.
     await open(page, '/timeline/post/all');

@@ -115,6 +115,8 @@ describeInBrowser('pwa offline', () => {
       await page.getByRole('button', { name: 'コメントする' }).click();
       await page.getByTestId('pending-comment').getByText('圏外から送ります').waitFor();
       await page.getByText(QUEUED).waitFor();
+      // The post is not said to have no comments while one waits to be sent.
+      expect(await page.getByText('まだコメントはありません。').count()).toBe(0);
       expect(await serverCounts(postId, '圏外から送ります')).toEqual(before);
 
       // Online: sent once each, the marks gone, the server's numbers one up.

@@ -28,6 +28,11 @@ export function useBrowser() {
         phone?: boolean;
         /** A granted, fixed device position (the stamp journey stands at a station). */
         geolocation?: { latitude: number; longitude: number; accuracy: number };
+        /**
+         * 'block': no service worker, as in a browser without one or a first visit before it is
+         * installed (the worker precaches every page's code, docs/pwa.md#offline).
+         */
+        serviceWorkers?: 'allow' | 'block';
       } = {},
     ) {
       if (!browser) throw new Error('browser not started');
@@ -36,6 +41,7 @@ export function useBrowser() {
         timezoneId: 'Asia/Tokyo',
         viewport: options.viewport ?? { width: 1280, height: 800 },
         ...(options.phone && { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
+        ...(options.serviceWorkers && { serviceWorkers: options.serviceWorkers }),
         ...(options.geolocation && {
           geolocation: options.geolocation,
           permissions: ['geolocation'],

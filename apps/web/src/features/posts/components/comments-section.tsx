@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { RouterButton } from '../../../components/router-link';
 import { canReport } from '../../../lib/report-target';
 import type { OpenReport } from '../../../lib/report-target';
+import { useQueuedTargets } from '../../../lib/action-queue/use-queued-actions';
 import { useCreateComment } from '../api/create-comment';
 import { useComments } from '../api/get-comments';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash';
@@ -41,6 +42,7 @@ export function CommentsSection({
   onReport,
 }: CommentsSectionProps) {
   const comments = useComments(postId);
+  const waitingHere = useQueuedTargets('comment').some((target) => target.postId === postId);
   const create = useCreateComment(postId);
   const location = useLocation();
   const items = comments.data?.pages.flatMap((page) => page.items) ?? [];
@@ -73,9 +75,12 @@ export function CommentsSection({
           {text.loadFailed}
         </Alert>
       ) : items.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 2 }}>
-          {text.empty}
-        </Typography>
+        // A comment waiting to be sent is listed below: the post is not without comments.
+        waitingHere ? null : (
+          <Typography color="text.secondary" sx={{ py: 2 }}>
+            {text.empty}
+          </Typography>
+        )
       ) : (
         <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-labelledby={headingId}>
           {items.map((comment) => (
