@@ -5,7 +5,10 @@ import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser
 describeInBrowser('top map', () => {
   const browser = useBrowser();
 
-  it('draws every station group as clusters, with no CSP or script errors', async () => {
+  // The map is the dearest page to open (WebGL drawn in software, about 4 s of CPU): the tests
+  // on the desktop's first view share one opening, and the shared-view check is made on the
+  // street-level view the names test opens.
+  it('draws every station group as clusters, with Japanese map controls; finds stations by reading, lines by name, and a station whose pop-up leads to its page; no CSP or script errors', async () => {
     const { page, problems } = await browser.newPage();
     await open(page, '/');
     await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
@@ -17,20 +20,35 @@ describeInBrowser('top map', () => {
     const screenshot = await canvas.screenshot();
     expect(screenshot.length).toBeGreaterThan(20_000);
     await expect.poll(() => page.getByText('駅データ.jp').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('button', { name: '拡大' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: '縮小' }).count()).toBe(1);
+
+    // A station by its reading, a line by its name, and a station on the line's list.
+    const search = page.getByRole('combobox', { name: /駅/ });
+    await search.fill('うめだ');
+    await page.getByRole('option', { name: /^梅田/ }).first().waitFor();
+    await search.fill('山手線');
+    await page.getByRole('option', { name: /^JR山手線/ }).click();
+    const dialog = page.getByRole('dialog', { name: /JR山手線/ });
+    await dialog.getByRole('button', { name: '高輪ゲートウェイ' }).click();
+    const popup = page.getByTestId('station-popup');
+    await popup.getByText('高輪ゲートウェイ').waitFor();
+
+    // A station found with the search box: its pop-up, then its page.
+    await search.fill('新宿');
+    const option = page.getByRole('option', { name: /^新宿/ }).first();
+    await option.waitFor();
+    await option.click();
+    await popup.getByRole('heading', { name: '新宿' }).waitFor({ timeout: 20_000 });
+    const link = popup.getByRole('link', { name: '駅の詳細を見る' });
+    await link.waitFor({ timeout: 20_000 });
+    await link.click();
+    await page.waitForURL(/\/station\/1130208$/);
+    await page.getByRole('heading', { level: 1, name: '新宿' }).waitFor();
     expect(problems.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
   });
 
-  it('keeps the view in the URL so it can be shared', async () => {
-    const { page } = await browser.newPage();
-    await open(page, '/?lat=35.681&lng=139.767&z=13');
-    await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
-    const url = new URL(page.url());
-    expect(Number(url.searchParams.get('lat'))).toBeCloseTo(35.681, 2);
-    expect(Number(url.searchParams.get('lng'))).toBeCloseTo(139.767, 2);
-    expect(Number(url.searchParams.get('z'))).toBeCloseTo(13, 0);
-  });
-
-  it('asks for names and detailed lines only once zoomed in, and names a tapped station', async () => {
+  it('asks for names and detailed lines only once zoomed in, keeps the view in the URL so it can be shared, and names a tapped station', async () => {
     const { page } = await browser.newPage();
     const asked: string[] = [];
     page.on('request', (request) => {
@@ -50,13 +68,18 @@ describeInBrowser('top map', () => {
       (await (await fetch(`${baseUrl}/api/v2/stations/markers`)).json()).data,
     );
     const tokyo = markers.ids.indexOf(1130101);
-    const [lat, lng] = [markers.lats[tokyo], markers.lngs[tokyo]];
+    const [lat, lng] = [markers.lats[tokyo]!, markers.lngs[tokyo]!];
     const names = page.waitForResponse((response) =>
       response.url().endsWith('/stations/markers/names'),
     );
     await open(page, `/?lat=${lat}&lng=${lng}&z=16`);
     expect((await names).status()).toBe(200);
     await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
+    // The view opened from a shared URL stays in it.
+    const url = new URL(page.url());
+    expect(Number(url.searchParams.get('lat'))).toBeCloseTo(lat, 2);
+    expect(Number(url.searchParams.get('lng'))).toBeCloseTo(lng, 2);
+    expect(Number(url.searchParams.get('z'))).toBeCloseTo(16, 0);
     const canvas = page.locator('canvas.maplibregl-canvas');
     const box = await canvas.boundingBox();
     if (!box) throw new Error('no map canvas');
@@ -64,38 +87,6 @@ describeInBrowser('top map', () => {
     await page.getByTestId('station-popup').getByRole('heading', { name: '東京' }).waitFor();
     await expect.poll(() => asked).toContain('/api/v2/map/railways');
     expect(asked).toContain('/basemap/prefectures.json');
-  });
-
-  it('finds a station with the search box and opens its pop-up and page', async () => {
-    const { page } = await browser.newPage();
-    await open(page, '/');
-    await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
-    const search = page.getByRole('combobox', { name: /駅/ });
-    await search.fill('新宿');
-    const option = page.getByRole('option', { name: /^新宿/ }).first();
-    await option.waitFor();
-    await option.click();
-    const link = page.getByRole('link', { name: '駅の詳細を見る' });
-    await link.waitFor({ timeout: 20_000 });
-    await link.click();
-    await page.waitForURL(/\/station\/1130208$/);
-    await page.getByRole('heading', { level: 1, name: '新宿' }).waitFor();
-  });
-
-  it('finds stations by reading and lines by name, with Japanese map controls', async () => {
-    const { page } = await browser.newPage();
-    await open(page, '/');
-    await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
-    await expect.poll(() => page.getByRole('button', { name: '拡大' }).count()).toBe(1);
-    await expect.poll(() => page.getByRole('button', { name: '縮小' }).count()).toBe(1);
-    const search = page.getByRole('combobox', { name: /駅/ });
-    await search.fill('うめだ');
-    await page.getByRole('option', { name: /^梅田/ }).first().waitFor();
-    await search.fill('山手線');
-    await page.getByRole('option', { name: /^JR山手線/ }).click();
-    const dialog = page.getByRole('dialog', { name: /JR山手線/ });
-    await dialog.getByRole('button', { name: '高輪ゲートウェイ' }).click();
-    await page.getByTestId('station-popup').getByText('高輪ゲートウェイ').waitFor();
   });
 
   it('opens on the whole of Japan on a phone', async () => {
