@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
@@ -11,8 +9,6 @@ import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser
  */
 
 const TOKYO = 1130101;
-/** Set SHARE_SCREENSHOT_DIR to keep screenshots of the open menu at 320, 390 and 1280 px. */
-const screenshotDir = process.env.SHARE_SCREENSHOT_DIR;
 
 async function openShareMenu(page: Page) {
   await open(page, `/station/${TOKYO}`);
@@ -76,43 +72,5 @@ describeInBrowser('sharing', () => {
     expect(image.status()).toBe(200);
     expect(image.headers()['content-type']).toBe('image/png');
     expect(problems).toEqual([]);
-  });
-
-  it.runIf(screenshotDir)('keeps screenshots of the menu at 320, 390 and 1280 px', async () => {
-    await fs.mkdir(screenshotDir!, { recursive: true });
-    for (const width of [320, 390, 1280]) {
-      const { page } = await browser.newPage({
-        viewport: { width, height: width === 1280 ? 800 : 720 },
-        phone: width < 1280,
-      });
-      await page.addInitScript(() => {
-        Reflect.deleteProperty(Navigator.prototype, 'share');
-      });
-      await openShareMenu(page);
-      // The menu fades in: the picture is of it open.
-      await page.waitForFunction(() => {
-        const paper = document.querySelector('[role="menu"]')?.closest('.MuiPaper-root');
-        return paper !== null && paper !== undefined && getComputedStyle(paper).opacity === '1';
-      });
-      await page.screenshot({ path: path.join(screenshotDir!, `share-station-${width}.png`) });
-      await page.keyboard.press('Escape');
-
-      // A profile's round 「共有」 beside 「フォロー」, and the stamp book's beside its count.
-      const directory = (await (await page.request.get(`${baseUrl}/api/v2/users`)).json()) as {
-        data: { items: { id: string }[] };
-      };
-      const userId = directory.data.items[0]!.id;
-      await open(page, `/profile/${userId}/posts`);
-      await page.getByRole('button', { name: '共有' }).waitFor();
-      await page.screenshot({ path: path.join(screenshotDir!, `share-profile-${width}.png`) });
-      await open(page, `/profile/${userId}/stamps`);
-      await page.getByTestId('stamp-overall').waitFor();
-      await page.getByRole('button', { name: 'スタンプ帳を共有' }).click();
-      await page.getByRole('menu').waitFor();
-      await page.screenshot({
-        path: path.join(screenshotDir!, `share-stamps-${width}.png`),
-        fullPage: true,
-      });
-    }
   });
 });
