@@ -93,7 +93,6 @@ describeInBrowser('layout on a phone', () => {
       { path: `/post/${spot.id}/comment/${comment.id}`, shows: 'marunouchi-dome-' },
       { path: `/post/${event.id}`, shows: LATIN_TITLE },
       { path: `/list/${list.id}`, shows: LIST_TITLE },
-      { path: `/profile/${author.userId}`, shows: TITLE },
       { path: `/profile/${author.userId}/posts`, shows: TITLE },
       { path: `/profile/${author.userId}/lists`, shows: LIST_TITLE },
       { path: `/profile/${guest.userId}`, shows: member('layoutGuest').name },
