@@ -16,6 +16,13 @@ async function openShareMenu(page: Page) {
   await page.getByRole('button', { name: '共有' }).click();
   const menu = page.getByRole('menu', { name: '共有' });
   await menu.waitFor();
+  // The menu grows into place: its items have their full size once the transition is over.
+  await page.waitForFunction(() => {
+    const paper = document.querySelector('[role="menu"]')?.closest('.MuiPaper-root');
+    if (!paper) return false;
+    const style = getComputedStyle(paper);
+    return style.opacity === '1' && style.transform === 'none';
+  });
   return menu;
 }
 
