@@ -101,10 +101,23 @@ async function audit(url: string): Promise<LighthouseRun> {
   }
 }
 
+/**
+ * One run, tried again once when Lighthouse itself failed to record it (its runtime errors, such
+ * as NO_NAVSTART, ask for exactly that).
+ */
+async function auditOnce(url: string): Promise<LighthouseRun> {
+  try {
+    return await audit(url);
+  } catch (error) {
+    console.warn(`Lighthouse run failed, trying again: ${String(error)}`);
+    return audit(url);
+  }
+}
+
 /** The run with the median performance score of `RUNS`. */
 async function measurePage(url: string): Promise<LighthouseRun & { runs: number[] }> {
   const runs: LighthouseRun[] = [];
-  for (let i = 0; i < RUNS; i += 1) runs.push(await audit(url));
+  for (let i = 0; i < RUNS; i += 1) runs.push(await auditOnce(url));
   const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   return { ...median, runs: runs.map((run) => run.scores.performance) };
