@@ -1,18 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stationGroupIdOf } from '../../../test/post-client.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { jpegWithGps } from '../../../test/fixtures/images/image-fixtures.js';
-import {
-  listItems,
-  lists,
-  postImages,
-  posts,
-  stationGroups,
-  users,
-} from '../../db/schema/index.js';
+import { listItems, lists, postImages, posts, users } from '../../db/schema/index.js';
 import { storeImage } from '../images/images.service.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -30,15 +24,8 @@ beforeAll(async () => {
     .values({ name: '駅めぐりの葵', email: 'og@example.jp', passwordHash: 'x' })
     .returning();
   userId = user!.id;
-  const groupId = async (name: string) => {
-    const [group] = await ctx.db
-      .select({ id: stationGroups.id })
-      .from(stationGroups)
-      .where(and(eq(stationGroups.name, name), eq(stationGroups.prefectureId, 13)));
-    return group!.id;
-  };
-  tokyoId = await groupId('東京');
-  shinjukuId = await groupId('新宿');
+  tokyoId = await stationGroupIdOf(ctx.db, '東京', 13);
+  shinjukuId = await stationGroupIdOf(ctx.db, '新宿', 13);
 });
 afterAll(async () => {
   await ctx?.close();

@@ -3,17 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stationGroupIdOf } from '../../../test/post-client.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { jpegWithGps } from '../../../test/fixtures/images/image-fixtures.js';
-import {
-  listItems,
-  lists,
-  postImages,
-  posts,
-  stationGroups,
-  stations,
-  users,
-} from '../../db/schema/index.js';
+import { listItems, lists, postImages, posts, stations, users } from '../../db/schema/index.js';
 import { storeImage } from '../images/images.service.js';
 
 const origin = 'https://ekispot.example';
@@ -38,16 +31,9 @@ beforeAll(async () => {
     .values({ name: '撮り鉄', email: 'share@example.jp', passwordHash: 'x' })
     .returning();
   userId = user!.id;
-  const groupId = async (name: string) => {
-    const [group] = await ctx.db
-      .select({ id: stationGroups.id })
-      .from(stationGroups)
-      .where(and(eq(stationGroups.name, name), eq(stationGroups.prefectureId, 13)));
-    return group!.id;
-  };
-  tokyoId = await groupId('東京');
-  shinjukuId = await groupId('新宿');
-  shibuyaId = await groupId('渋谷');
+  tokyoId = await stationGroupIdOf(ctx.db, '東京', 13);
+  shinjukuId = await stationGroupIdOf(ctx.db, '新宿', 13);
+  shibuyaId = await stationGroupIdOf(ctx.db, '渋谷', 13);
 });
 afterAll(async () => {
   await ctx?.close();
