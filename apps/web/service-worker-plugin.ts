@@ -89,6 +89,8 @@ export function serviceWorkerPlugin(): Plugin {
         publicDir: false,
         define: {
           __PRECACHE_MANIFEST__: JSON.stringify(manifest),
+          // Not a read of the environment: Workbox's modules test this expression to leave
+          // their development logging out, and the worker's build replaces it with a constant.
           'process.env.NODE_ENV': JSON.stringify('production'),
         },
         build: {

@@ -1,8 +1,8 @@
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
 import { LazyMenu } from './lazy-mui';
+import { useMenuButton } from './use-menu-button';
 
 export interface OverflowMenuItem {
   label: string;
@@ -17,34 +17,16 @@ export interface OverflowMenuItem {
  * the button before a dialog opens and returns there when the dialog closes.
  */
 export function OverflowMenu({ label, items }: { label: string; items: OverflowMenuItem[] }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
-  const buttonId = useId();
+  const menu = useMenuButton();
   if (items.length === 0) return null;
-  const open = anchor !== null;
 
   return (
     <>
-      <IconButton
-        id={buttonId}
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-controls={open ? menuId : undefined}
-        aria-expanded={open ? true : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        // Hovering or focusing fetches the menu's code, so the first press opens at once.
-        onPointerEnter={LazyMenu.preload}
-        onFocus={LazyMenu.preload}
-        sx={{ width: 44, height: 44 }}
-      >
+      <IconButton aria-label={label} {...menu.triggerProps} sx={{ width: 44, height: 44 }}>
         <MoreHorizIcon />
       </IconButton>
       <LazyMenu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+        {...menu.menuProps}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
@@ -53,7 +35,7 @@ export function OverflowMenu({ label, items }: { label: string; items: OverflowM
             key={item.label}
             aria-haspopup={item.opensDialog ? 'dialog' : undefined}
             onClick={() => {
-              setAnchor(null);
+              menu.close();
               item.onSelect();
             }}
           >

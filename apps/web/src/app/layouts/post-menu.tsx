@@ -9,11 +9,11 @@ import Fab from '@mui/material/Fab';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
-import type { MouseEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { bottomNavItemSx } from '../../components/layout/bottom-nav';
 import { LazyMenu } from '../../components/lazy-mui';
+import { useMenuButton } from '../../components/use-menu-button';
 import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
 import { LazyStationPickerDialog } from '../../features/stations/components/lazy-station-picker-dialog';
@@ -29,27 +29,14 @@ type PostMenuVariant = 'header' | 'bottom' | 'fab';
  * same menu opens from the desktop header, the phone's bottom bar and the map's button.
  */
 export function PostMenu({ variant }: { variant: PostMenuVariant }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useMenuButton();
   const [asking, setAsking] = useState<'event' | 'image' | null>(null);
   const navigate = useNavigate();
-  const menuId = useId();
-  const buttonId = useId();
-  const open = anchor !== null;
-
-  const trigger = {
-    id: buttonId,
-    'aria-haspopup': 'menu' as const,
-    'aria-controls': open ? menuId : undefined,
-    'aria-expanded': open ? ('true' as const) : undefined,
-    onClick: (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget),
-    // Hovering or focusing the button fetches the menu's code, so the first press opens at once.
-    onPointerEnter: LazyMenu.preload,
-    onFocus: LazyMenu.preload,
-  };
+  const trigger = menu.triggerProps;
 
   const ask = (kind: 'event' | 'image') => {
     LazyStationPickerDialog.preload();
-    setAnchor(null);
+    menu.close();
     setAsking(kind);
   };
 
@@ -87,15 +74,11 @@ export function PostMenu({ variant }: { variant: PostMenuVariant }) {
         </Fab>
       )}
       <LazyMenu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+        {...menu.menuProps}
         anchorOrigin={{ vertical: variant === 'header' ? 'bottom' : 'top', horizontal: 'right' }}
         transformOrigin={{ vertical: variant === 'header' ? 'top' : 'bottom', horizontal: 'right' }}
       >
-        <MenuItem component={Link} to={paths.postCreateSpot.href()} onClick={() => setAnchor(null)}>
+        <MenuItem component={Link} to={paths.postCreateSpot.href()} onClick={menu.close}>
           <ListItemIcon>
             <PlaceIcon fontSize="small" aria-hidden="true" />
           </ListItemIcon>

@@ -4,9 +4,10 @@ import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import { useId, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { messages } from '../../config/messages';
 import { LazyMenu, LazySnackbar } from '../lazy-mui';
+import { useMenuButton } from '../use-menu-button';
 import {
   absoluteUrl,
   canShareNatively,
@@ -69,11 +70,8 @@ export function ShareButton({
   onNotice,
   label = text.share,
 }: ShareButtonProps) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useMenuButton();
   const [ownNotice, setOwnNotice] = useState<string | null>(null);
-  const menuId = useId();
-  const buttonId = useId();
-  const open = anchor !== null;
   const notify = onNotice ?? setOwnNotice;
 
   const dataOf = (): ShareData => ({ title, text: body, url: absoluteUrl(path) });
@@ -81,29 +79,25 @@ export function ShareButton({
   const share = async (button: HTMLElement) => {
     const data = dataOf();
     if (!canShareNatively(data)) {
-      setAnchor(button);
+      menu.openAt(button);
       return;
     }
     try {
       await navigator.share(data);
     } catch (error) {
-      if (!isShareCancel(error)) setAnchor(button);
+      if (!isShareCancel(error)) menu.openAt(button);
     }
   };
   const copy = async () => {
-    setAnchor(null);
+    menu.close();
     notify((await copyText(dataOf().url)) ? text.copied : text.copyFailed);
   };
 
   const url = absoluteUrl(path);
   const buttonProps = {
-    id: buttonId,
-    'aria-haspopup': 'menu' as const,
-    'aria-controls': open ? menuId : undefined,
-    'aria-expanded': open ? true : undefined,
+    ...menu.triggerProps,
+    // Phones share through the system sheet; the menu is the way elsewhere.
     onClick: (event: MouseEvent<HTMLElement>) => void share(event.currentTarget),
-    onPointerEnter: LazyMenu.preload,
-    onFocus: LazyMenu.preload,
   };
   const linkProps = { component: 'a', target: '_blank', rel: 'noopener noreferrer' } as const;
 
@@ -113,11 +107,7 @@ export function ShareButton({
         {label}
       </Button>
       <LazyMenu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+        {...menu.menuProps}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
         transformOrigin={{ vertical: 'top', horizontal: 'left' }}
       >
@@ -127,23 +117,13 @@ export function ShareButton({
           </ListItemIcon>
           <ListItemText>{text.copy}</ListItemText>
         </MenuItem>
-        <MenuItem
-          {...linkProps}
-          href={lineShareUrl(url)}
-          onClick={() => setAnchor(null)}
-          sx={ITEM_SX}
-        >
+        <MenuItem {...linkProps} href={lineShareUrl(url)} onClick={menu.close} sx={ITEM_SX}>
           <ListItemIcon>
             <ServiceMark letter="L" colour="#06c755" />
           </ListItemIcon>
           <ListItemText>{text.line}</ListItemText>
         </MenuItem>
-        <MenuItem
-          {...linkProps}
-          href={xShareUrl(body, url)}
-          onClick={() => setAnchor(null)}
-          sx={ITEM_SX}
-        >
+        <MenuItem {...linkProps} href={xShareUrl(body, url)} onClick={menu.close} sx={ITEM_SX}>
           <ListItemIcon>
             <ServiceMark letter="X" colour="#000" />
           </ListItemIcon>
