@@ -43,6 +43,7 @@ import { errorsPlugin, sendError } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { createPageCache, pageCachePlugin } from './plugins/page-cache.js';
 import { requestBodiesPlugin } from './plugins/request-bodies.js';
 import { requestTimeoutPlugin } from './plugins/request-timeout.js';
 import { securityPlugin } from './plugins/security.js';
@@ -180,6 +181,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     publicUrl: config.publicUrl,
     workerIntervalMs: config.notificationPollIntervalMs,
   });
+  // Before the modules, so every write they answer drops the kept pages.
+  const pageCache = createPageCache();
+  await app.register(pageCachePlugin, { cache: pageCache });
   await app.register(healthRoutes, { db: deps.db, version: APP_VERSION });
   await app.register(stationsRoutes, { db: deps.db });
   await app.register(mapRoutes, { db: deps.db });
@@ -227,6 +231,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     },
     renderHead: createHeadRenderer(deps.db, config.publicUrl),
     assetArchive: imageStorage,
+    pageCache,
   });
   return app;
 }

@@ -8,6 +8,8 @@ import type { ImageStorage } from '../modules/images/image-storage.js';
 import { jsonForScript } from '../lib/script-json.js';
 import { declareScopeAccess } from './access.js';
 import { archiveAssets, archiveKeyOf, assetContentType } from './asset-archive.js';
+import { etagOf, type CachedPage, type PageCache } from './page-cache.js';
+import { loadServerRender, type PageRender, type RenderedPage } from './server-render.js';
 import { opensOnCountryView, readTopPagePreloads } from './top-page-preload.js';
 
 export interface WebOptions {
@@ -20,6 +22,8 @@ export interface WebOptions {
   renderHead?: (pathname: string) => Promise<HeadResult>;
   /** Keeps every build's assets servable through rolling deploys (asset-archive.ts). */
   assetArchive?: ImageStorage;
+  /** The pages written, kept until a write (page-cache.ts); none: every page is written anew. */
+  pageCache?: PageCache;
 }
 
 /** A page's head; 'not-found' answers 404; a redirect sends the visitor on (301). */
@@ -75,6 +79,13 @@ export function applyHead(html: string, head: PageHead): string {
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(head.title)}</title>`)
     .replace(/<meta\s[^>]*name="description"[^>]*>/s, '')
     .replace('</head>', () => `${tags.join('')}</head>`);
+}
+
+/** Writes a server-rendered page into the template: styles in the head, markup and data in the body. */
+export function applyBody(html: string, body: RenderedPage): string {
+  return html
+    .replace('</head>', () => `${body.styles}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body.html}</div>${body.state}`);
 }
 
 function escapeAttribute(value: string): string {
@@ -163,23 +174,54 @@ export const webPlugin = fp(
       );
     }
 
+    const renderPage = await loadServerRender(app, {
+      distDir: options.distDir,
+      runtimeConfig: JSON.stringify(options.runtimeConfig),
+    });
+    /** A page the server cannot draw is still served: as the app shell, drawn in the browser. */
+    async function renderBodySafely(render: PageRender, url: string) {
+      try {
+        return await render(url);
+      } catch (error) {
+        app.log.warn({ err: error, url }, 'server render failed');
+        return null;
+      }
+    }
+
+    /** The page for an address: its head, and its body drawn on the server where it can be. */
+    async function buildPage(url: string, pathname: string): Promise<CachedPage> {
+      const known = isWebRoutePath(pathname);
+      const [head, body] = await Promise.all([
+        known && options.renderHead ? renderSafely(options.renderHead, pathname) : null,
+        renderPage ? renderBodySafely(renderPage, `http://localhost${url}`) : null,
+      ]);
+      if (head && typeof head === 'object' && 'redirect' in head) {
+        const location = `${head.redirect}${url.slice(pathname.length)}`;
+        return { status: 301, location, body: '', etag: etagOf(location) };
+      }
+      const found = known && head !== 'not-found';
+      let html = opensOnCountryView(url) ? topPageHtml : baseHtml;
+      if (head && head !== 'not-found') html = applyHead(html, head);
+      // A name that names nothing: the browser draws the page's own "not found" state.
+      if (body && (found || body.status === 404)) html = applyBody(html, body);
+      return { status: found ? 200 : 404, body: html, etag: etagOf(html) };
+    }
+
     const spaFallback = { config: { access: 'public' }, schema: { hide: true } } as const;
     app.get('/*', spaFallback, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
-      const known = isWebRoutePath(pathname);
-      const head =
-        known && options.renderHead ? await renderSafely(options.renderHead, pathname) : null;
-      if (head && typeof head === 'object' && 'redirect' in head)
-        return reply.redirect(`${head.redirect}${request.url.slice(pathname.length)}`, 301);
-      const found = known && head !== 'not-found';
-      const page = opensOnCountryView(request.url) ? topPageHtml : baseHtml;
-      const html = head && head !== 'not-found' ? applyHead(page, head) : page;
-      return reply
-        .code(found ? 200 : 404)
+      const build = () => buildPage(request.url, pathname);
+      const page = options.pageCache
+        ? await options.pageCache.getOrBuild(request.url, build)
+        : await build();
+      if (page.location) return reply.redirect(page.location, 301);
+      reply
         .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(html);
+        .header('ETag', page.etag)
+        .type('text/html; charset=utf-8');
+      if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+      return reply.code(page.status).send(page.body);
     });
     app.log.debug({ api: API_BASE_PATH }, 'web app served');
   },

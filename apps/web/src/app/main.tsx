@@ -3,7 +3,8 @@ import './zod-config';
 // Next: the Japanese messages, which import the shared schemas (see zod-messages.ts).
 import './zod-messages';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { meQueryOptions } from '../features/auth/api/get-me';
 import { listenForInstallPrompt } from '../features/install/install-prompt';
@@ -22,11 +23,18 @@ import {
   recheckSessionWhenOnline,
 } from './action-queue-effects';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { createAppRouter, createHydratingRouter } from './router';
+import type { AppRouter } from './router';
+import { readServerState, rereadForMember } from './server-state';
 import { createUnauthorizedHandler } from './session-expiry';
 
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+// A page the server drew carries the data it was drawn from (docs/architecture.md#server-rendering).
+const serverState = readServerState();
+if (serverState) hydrate(queryClient, serverState.queries);
+const router: AppRouter = serverState
+  ? await createHydratingRouter(queryClient, serverState.router)
+  : createAppRouter(queryClient);
 
 // Any 401 (except the start-up profile call) clears the session and goes to /login
 // (docs/product-rules.md#session, docs/navigation.md).
@@ -48,7 +56,8 @@ recheckSessionWhenOnline(queryClient);
 startActionQueue();
 
 // Fetch the session at start-up; pages and guards reuse the result.
-void queryClient.prefetchQuery(meQueryOptions());
+if (serverState) rereadForMember(queryClient);
+else void queryClient.prefetchQuery(meQueryOptions());
 // On the top page the map's data loads alongside the app code and the map chunk, which the
 // router starts fetching as it is created (docs/basemap.md#first-visit).
 if (window.location.pathname === paths.home.path)
@@ -57,11 +66,13 @@ if (window.location.pathname === paths.home.path)
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
       <QueuedActionNotice />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+if (serverState) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -5,6 +5,8 @@ export interface AppRouteHandle {
   title: string;
   access: RouteAccess;
   layout: RouteLayout;
+  /** The route's AppRouteDefinition.serverRendered. */
+  serverRendered?: boolean;
 }
 
 function isAppRouteHandle(handle: unknown): handle is AppRouteHandle {

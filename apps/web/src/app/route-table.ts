@@ -73,7 +73,7 @@ function page(
   title: string,
   access: RouteAccess,
   lazy: LazyRouteModule = comingSoon,
-  extra: Partial<Pick<AppRouteDefinition, 'layout' | 'params'>> = {},
+  extra: Partial<Pick<AppRouteDefinition, 'layout' | 'params' | 'serverRendered'>> = {},
 ): AppRouteDefinition {
   return {
     path,
@@ -82,8 +82,12 @@ function page(
     lazy,
     layout: extra.layout ?? 'default',
     ...(extra.params ? { params: extra.params } : {}),
+    ...(extra.serverRendered ? { serverRendered: true } : {}),
   };
 }
+
+/** A public page the server draws (docs/architecture.md#server-rendering). */
+const SSR = { serverRendered: true } as const;
 
 const LOGIN = { layout: 'login' } as const;
 
@@ -118,12 +122,14 @@ export const routeTable: readonly AppRouteDefinition[] = [
   page(paths.listCreate.path, 'リストの作成', 'auth', listEditor),
   page(paths.listUpdate.path, 'リストの作成', 'auth', listEditor),
   page(paths.listUpdateById.path, 'リストの作成', 'auth', listEditor, { params: uuid('listId') }),
-  page(paths.list.path, 'リスト', 'open', listDetail, { params: uuid('listId') }),
+  page(paths.list.path, 'リスト', 'open', listDetail, { ...SSR, params: uuid('listId') }),
 
   page(paths.post.path, '投稿', 'open', () => import('./routes/post-detail'), {
+    ...SSR,
     params: uuid('postId'),
   }),
   page(paths.comment.path, 'コメント', 'open', () => import('./routes/comment-detail'), {
+    ...SSR,
     params: { postId: 'uuid', commentId: 'uuid' },
   }),
   page(paths.postCreateEvent.path, 'イベントの投稿', 'auth', postCreateEvent),
@@ -145,32 +151,35 @@ export const routeTable: readonly AppRouteDefinition[] = [
   }),
   page(paths.postUpdateSpot.path, 'スポットの編集', 'auth', postUpdateSpot),
 
-  page(paths.privacy.path, 'プライバシーポリシー', 'open', privacy),
-  page(paths.service.path, '利用規約', 'open', service),
+  page(paths.privacy.path, 'プライバシーポリシー', 'open', privacy, SSR),
+  page(paths.service.path, '利用規約', 'open', service, SSR),
   page(paths.takedown.path, '削除の申し出', 'open', takedown),
   page(paths.takedownConfirm.path, '削除の申し出', 'open', takedownConfirm, { params: token }),
-  page(paths.station.path, '駅の詳細', 'open', station, { params: stationParam }),
+  page(paths.station.path, '駅の詳細', 'open', station, { ...SSR, params: stationParam }),
   page(paths.stationRandom.path, '駅ガチャ', 'open', stationRandom),
-  page(paths.line.path, '路線', 'open', line, { params: { lineId: 'lineId' } }),
+  page(paths.line.path, '路線', 'open', line, { ...SSR, params: { lineId: 'lineId' } }),
 
-  page(paths.users.path, 'ユーザー一覧', 'open', users),
-  page(paths.userFollowers.path, 'フォロワー', 'open', userFollows, { params: userParam }),
-  page(paths.userFollowing.path, 'フォロー中', 'open', userFollows, { params: userParam }),
+  page(paths.users.path, 'ユーザー一覧', 'open', users, SSR),
+  page(paths.userFollowers.path, 'フォロワー', 'open', userFollows, { ...SSR, params: userParam }),
+  page(paths.userFollowing.path, 'フォロー中', 'open', userFollows, { ...SSR, params: userParam }),
 
   // One profile module for every tab, so the header stays while the tab changes.
-  page(paths.profileLiked.path, 'いいねした投稿', 'open', profile, { params: userParam }),
+  page(paths.profileLiked.path, 'いいねした投稿', 'open', profile, { ...SSR, params: userParam }),
   page(paths.profileWantToParticipateEvents.path, '参加したいイベント', 'open', profile, {
+    ...SSR,
     params: userParam,
   }),
   page(paths.profileWantToVisitSpots.path, '行きたいスポット', 'open', profile, {
+    ...SSR,
     params: userParam,
   }),
   page(paths.profileWantToVisitStations.path, '行きたい駅', 'open', profile, {
+    ...SSR,
     params: userParam,
   }),
-  page(paths.profileLists.path, 'リスト', 'open', profile, { params: userParam }),
-  page(paths.profilePosts.path, '投稿', 'open', profile, { params: userParam }),
-  page(paths.profileStamps.path, 'スタンプ', 'open', profile, { params: userParam }),
+  page(paths.profileLists.path, 'リスト', 'open', profile, { ...SSR, params: userParam }),
+  page(paths.profilePosts.path, '投稿', 'open', profile, { ...SSR, params: userParam }),
+  page(paths.profileStamps.path, 'スタンプ', 'open', profile, { ...SSR, params: userParam }),
   // The installed app's shortcut (docs/pwa.md#the-manifest): the member's own stamp tab.
   page(paths.stampBook.path, 'スタンプ帳', 'auth', stampBookRedirect),
   // The profile itself and the short tab addresses lead to the tabs above.
@@ -181,12 +190,12 @@ export const routeTable: readonly AppRouteDefinition[] = [
     }),
   ),
 
-  page(paths.rankingImpact.path, '影響度数ランキング', 'open', rankings),
-  page(paths.rankingPost.path, '投稿数ランキング', 'open', rankings),
+  page(paths.rankingImpact.path, '影響度数ランキング', 'open', rankings, SSR),
+  page(paths.rankingPost.path, '投稿数ランキング', 'open', rankings, SSR),
 
-  page(paths.timelineListAll.path, 'リストのタイムライン', 'open', listTimeline),
+  page(paths.timelineListAll.path, 'リストのタイムライン', 'open', listTimeline, SSR),
   page(paths.timelineListFollow.path, 'フォロー中のリスト', 'auth', listTimeline),
-  page(paths.timelinePostAll.path, '投稿のタイムライン', 'open', timelinePosts),
+  page(paths.timelinePostAll.path, '投稿のタイムライン', 'open', timelinePosts, SSR),
   page(paths.timelinePostFollow.path, 'フォロー中の投稿', 'auth', timelinePosts),
 
   // Moderators only (docs/moderation.md#moderators): anyone else gets the 404 page.

@@ -24,4 +24,9 @@ export interface AppRouteDefinition {
   layout: RouteLayout;
   params?: Record<string, ParamRule>;
   lazy: LazyRouteModule;
+  /**
+   * Drawn on the server for everyone and hydrated (docs/architecture.md#server-rendering): the
+   * public pages people arrive at from a link or a search. Only `open` pages can be.
+   */
+  serverRendered?: boolean;
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+import type { HydrationState, RouteObject } from 'react-router';
 import { LoadingBar } from '../components/loading-bar';
 import { OfflineView } from '../components/offline';
 import { isChunkLoadError } from '../lib/chunk-reload';
@@ -37,7 +37,12 @@ function lazyOrOffline(load: AppRouteDefinition['lazy']): AppRouteDefinition['la
 }
 
 function toRouteObject(route: AppRouteDefinition, queryClient: QueryClient): RouteObject {
-  const handle: AppRouteHandle = { title: route.title, access: route.access, layout: route.layout };
+  const handle: AppRouteHandle = {
+    title: route.title,
+    access: route.access,
+    layout: route.layout,
+    serverRendered: route.serverRendered === true,
+  };
   return {
     id: route.path,
     path: route.path,
@@ -61,6 +66,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
     title: NOT_FOUND_TITLE,
     access: 'open',
     layout: 'default',
+    serverRendered: true,
   };
   return [
     {
@@ -105,4 +111,25 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export function createAppRouter(queryClient: QueryClient): AppRouter {
   return createBrowserRouter(buildRoutes(queryClient));
+}
+
+/**
+ * The router for a page the server drew (docs/architecture.md#server-rendering): the modules of
+ * the routes it matched are loaded first, so the first render is the server's page, not the
+ * loading fallback, and the guards' answers come from the server instead of running again.
+ */
+export async function createHydratingRouter(
+  queryClient: QueryClient,
+  hydrationData: HydrationState,
+): Promise<AppRouter> {
+  const routes = buildRoutes(queryClient);
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+  return createBrowserRouter(routes, { hydrationData });
 }

@@ -35,6 +35,14 @@ export function parseRuntimeConfig(content: string | null | undefined): RuntimeC
 
 let cached: RuntimeConfig | undefined;
 
+/**
+ * The server render is handed the configuration its pages will carry, as there is no document
+ * to read it from (app/entry-server.tsx).
+ */
+export function provideRuntimeConfig(content: string): void {
+  cached = parseRuntimeConfig(content);
+}
+
 /** Reads the injected configuration once. */
 export function getRuntimeConfig(): RuntimeConfig {
   if (!cached) {

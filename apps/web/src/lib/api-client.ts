@@ -58,6 +58,18 @@ export function isNetworkFailure(error: unknown): boolean {
 
 let unauthorizedHandler: (() => void) | null = null;
 
+/** How a call reaches the API: the browser's fetch, or the server's own in-process reads. */
+export type ApiFetcher = (url: string, init: RequestInit) => Promise<Response>;
+let fetcher: ApiFetcher = (url, init) => fetch(url, init);
+
+/**
+ * The server render reads through the API in process, as a visitor (app/entry-server.tsx,
+ * docs/architecture.md#server-rendering); the browser never calls this.
+ */
+export function setApiFetcher(next: ApiFetcher): void {
+  fetcher = next;
+}
+
 /** Called after any 401 (except opted-out calls): the app clears the session and goes to /login. */
 export function setUnauthorizedHandler(handler: (() => void) | null): void {
   unauthorizedHandler = handler;
@@ -113,7 +125,7 @@ async function fetchWithRetry(
   for (let attempt = 0; ; attempt += 1) {
     let response: Response;
     try {
-      response = await fetch(url, init);
+      response = await fetcher(url, init);
     } catch (error) {
       if (init.signal?.aborted) throw error;
       // A network failure counts as an unknown 500, which non-writes retry once.

@@ -67,8 +67,17 @@ export function useNavigationHistoryTracker(): void {
   }, [pathname, action]);
 }
 
-/** Where an in-app back button should go: the last recorded path, else the fallback. */
+const NO_HISTORY: readonly string[] = [];
+
+/**
+ * Where an in-app back button should go: the last recorded path, else the fallback (always the
+ * fallback on the server and while hydrating: a page opened from a link has no history yet).
+ */
 export function useBackPath(fallback = '/'): string {
-  const current = useSyncExternalStore(navigationHistory.subscribe, navigationHistory.get);
+  const current = useSyncExternalStore(
+    navigationHistory.subscribe,
+    navigationHistory.get,
+    () => NO_HISTORY,
+  );
   return current.at(-1) ?? fallback;
 }

@@ -1,3 +1,4 @@
+import { ClientOnly } from '../../../components/client-only';
 import { lazyWhenOpen } from '../../../components/lazy-when-open';
 import { useInstallHint } from '../use-install-hint';
 
@@ -13,6 +14,15 @@ const LazyInstallHintStrip = lazyWhenOpen(
  * the map shrinks by its height instead. When it shows: install-hint-rules.ts.
  */
 export function InstallHint() {
+  // It reads the browser's storage, screen and install prompt: never drawn on the server.
+  return (
+    <ClientOnly>
+      <InstallHintWhenDue />
+    </ClientOnly>
+  );
+}
+
+function InstallHintWhenDue() {
   const { kind, install, dismiss } = useInstallHint();
   return <LazyInstallHintStrip kind={kind} onInstall={install} onDismiss={dismiss} />;
 }

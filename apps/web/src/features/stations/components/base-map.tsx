@@ -5,6 +5,7 @@ import type { ReactNode, Ref } from 'react';
 import { Layer, Map as MapView, Source } from 'react-map-gl/maplibre';
 import type { MapProps, MapRef, ViewStateChangeEvent } from 'react-map-gl/maplibre';
 import { getRuntimeConfig } from '../../../config/runtime-config';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { messages } from '../../../config/messages';
 import {
   prefectureBorderLayer,
@@ -57,9 +58,14 @@ type BaseMapProps = Omit<MapProps, 'mapLib' | 'mapStyle' | 'localIdeographFontFa
 /**
  * MapLibre map with the app's basemap (the offline GeoJSON always, configured raster tiles over
  * it), railway lines and prefecture names. Children add further sources. The post forms' location
- * pickers use it too, so they show the same basemap.
+ * pickers use it too, so they show the same basemap. A map is drawn in the browser only: a page
+ * the server renders leaves its box (sized by the parent) empty until it has hydrated.
  */
-export function BaseMap({
+export function BaseMap(props: BaseMapProps) {
+  return useHydrated() ? <BrowserMap {...props} /> : null;
+}
+
+function BrowserMap({
   children,
   ref,
   showDetails = true,

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * The pages the server wrote, kept per address until the data may have changed
+ * (docs/architecture.md#page-cache). A page is drawn from what the API answers a visitor, so any
+ * write this instance completes may change it: a successful write drops every kept page (a new
+ * generation). Writes on another instance are not heard here; a page is kept at most
+ * `PAGE_CACHE_MAX_AGE_MS` for them, and for what changes with the clock alone (an event that has
+ * begun).
+ */
+
+export const PAGE_CACHE_MAX_AGE_MS = 30_000;
+/** Bytes of HTML kept at most (the least recently used page leaves first). */
+export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+export interface CachedPage {
+  status: number;
+  body: string;
+  /** A strong validator over the bytes sent. */
+  etag: string;
+  /** A redirect's target (status 301). */
+  location?: string;
+}
+
+interface Entry extends CachedPage {
+  generation: number;
+  storedAt: number;
+  bytes: number;
+}
+
+export interface PageCache {
+  /** A kept page, or undefined when there is none or it may be out of date. */
+  get(key: string): CachedPage | undefined;
+  /**
+   * The kept page, or the one `build` makes. Requests for the same
+   * address while it is being built share that build.
+   */
+  getOrBuild(key: string, build: () => Promise<CachedPage>): Promise<CachedPage>;
+  /** Forgets every page (a write happened). */
+  invalidate(): void;
+}
+
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+export function createPageCache(
+  options: { maxAgeMs?: number; maxBytes?: number; now?: () => number } = {},
+): PageCache {
+  const maxAgeMs = options.maxAgeMs ?? PAGE_CACHE_MAX_AGE_MS;
+  const maxBytes = options.maxBytes ?? PAGE_CACHE_MAX_BYTES;
+  const now = options.now ?? Date.now;
+  // A Map keeps insertion order: re-inserting on use makes its first key the least recent.
+  const entries = new Map<string, Entry>();
+  const building = new Map<string, Promise<CachedPage>>();
+  let generation = 0;
+  let bytes = 0;
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  function get(key: string): CachedPage | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.generation !== generation || now() - entry.storedAt > maxAgeMs) {
+      drop(key);
+      return undefined;
+    }
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  }
+
+  function store(key: string, page: CachedPage, builtIn: number) {
+    // Built across a write: it may show what the write changed, or not. Served, never kept.
+    if (builtIn !== generation) return;
+    drop(key);
+    const size = Buffer.byteLength(page.body);
+    if (size > maxBytes) return;
+    entries.set(key, { ...page, generation, storedAt: now(), bytes: size });
+    bytes += size;
+    for (const oldest of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      drop(oldest);
+    }
+  }
+
+  return {
+    get,
+    async getOrBuild(key, build) {
+      const kept = get(key);
+      if (kept) return kept;
+      const shared = building.get(key);
+      if (shared) return shared;
+      const builtIn = generation;
+      const promise = build()
+        .then((page) => {
+          store(key, page, builtIn);
+          return page;
+        })
+        .finally(() => building.delete(key));
+      building.set(key, promise);
+      return promise;
+    },
+    invalidate() {
+      generation += 1;
+      entries.clear();
+      building.clear();
+      bytes = 0;
+    },
+  };
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Drops the kept pages after every write this instance answers with success. Registered
+ * before the modules, so the hook runs for all of their routes.
+ */
+export const pageCachePlugin = fp(
+  async (app: FastifyInstance, options: { cache: PageCache }) => {
+    app.addHook('onResponse', (request, reply, done) => {
+      if (!READS.has(request.method) && reply.statusCode < 400) options.cache.invalidate();
+      done();
+    });
+  },
+  { name: 'page-cache' },
+);

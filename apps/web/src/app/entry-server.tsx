@@ -1,0 +1,125 @@
+// Must stay first, as in main.tsx: configures zod before any schema is built (zod-config.ts).
+import './zod-config';
+import './zod-messages';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import createCache from '@emotion/cache';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { provideRuntimeConfig } from '../config/runtime-config';
+import { QueuedActionNotice } from '../components/queued-action-notice';
+import { setApiFetcher } from '../lib/api-client';
+import type { ApiFetcher } from '../lib/api-client';
+import { AppProviders } from './providers';
+import type { AppRouteHandle } from './route-handle';
+import { buildRoutes } from './router';
+import { SERVER_STATE_ELEMENT_ID } from './server-state';
+import type { ServerState } from './server-state';
+import { settleQueries } from './settle-queries';
+
+/**
+ * The server render of a public page (docs/architecture.md#server-rendering): the same route
+ * table and components as the browser, read as a visitor through the API in process; the
+ * queries the page asks for are fetched, the page is rendered once more with their data, and
+ * the HTML, its styles and the data it was drawn from are handed to the server, which writes
+ * them into the page. `main.tsx` hydrates it without fetching again.
+ */
+
+/**
+ * Installs the in-process reads and the runtime configuration (the JSON the page's
+ * `app-config` tag carries); called once by the API server before any render.
+ */
+export function configureServerRender(options: { fetch: ApiFetcher; runtimeConfig: string }): void {
+  setApiFetcher(options.fetch);
+  provideRuntimeConfig(options.runtimeConfig);
+}
+
+export type ServerRender =
+  | {
+      kind: 'page';
+      status: 200 | 404;
+      /** The page's markup, for inside `#root`. */
+      html: string;
+      /** Emotion's style tags for that markup (the page's critical CSS), for the head. */
+      styles: string;
+      /** The data block that `main.tsx` hydrates from. */
+      state: string;
+    }
+  /** Not a page the server renders (members' pages, editors, a guard's redirect): the shell. */
+  | { kind: 'shell' };
+
+function createServerQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // One fetch per query per render; nothing is refetched or retried on the server.
+      queries: { retry: false, staleTime: Infinity, gcTime: Infinity },
+    },
+  });
+}
+
+/** JSON inside a non-executed script block: nothing in it can close the element. */
+function jsonForDataBlock(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+async function streamToString(stream: ReadableStream<Uint8Array>): Promise<string> {
+  return new Response(stream).text();
+}
+
+export async function renderPage(url: string): Promise<ServerRender> {
+  const queryClient = createServerQueryClient();
+  const routes = buildRoutes(queryClient);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  // A guard's redirect, or an answer the guard made itself: the browser's router handles it.
+  if (context instanceof Response) return { kind: 'shell' };
+  if (context.errors) return { kind: 'shell' };
+  // Only the public pages marked in the route table; a member's pages stay client-rendered.
+  const handle = context.matches.at(-1)?.route.handle as AppRouteHandle | undefined;
+  if (handle?.access !== 'open' || !handle.serverRendered) return { kind: 'shell' };
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const emotionCache = createCache({ key: 'css' });
+  // Made before rendering: it switches the cache to collecting styles instead of writing them
+  // beside each element.
+  const emotionServer = createEmotionServer(emotionCache);
+  const tree = (): ReactNode => (
+    <StrictMode>
+      <CacheProvider value={emotionCache}>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <QueuedActionNotice />
+        </AppProviders>
+      </CacheProvider>
+    </StrictMode>
+  );
+
+  await settleQueries(queryClient, () => renderToString(tree()));
+
+  const { prelude } = await prerender(tree());
+  const html = await streamToString(prelude);
+  const styles = emotionServer.constructStyleTagsFromChunks(
+    emotionServer.extractCriticalToChunks(html),
+  );
+  const state: ServerState = {
+    queries: dehydrate(queryClient),
+    router: { loaderData: context.loaderData, actionData: null, errors: null },
+  };
+  const status = context.statusCode === 404 ? 404 : 200;
+  return {
+    kind: 'page',
+    status,
+    html,
+    styles,
+    state: `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${jsonForDataBlock(state)}</script>`,
+  };
+}

@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+const [url, width = '390', out = '/tmp/shots/p.png', js = 'on'] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+const context = await browser.newContext({ viewport: { width: Number(width), height: 800 }, javaScriptEnabled: js === 'on', serviceWorkers: 'block' });
+const page = await context.newPage();
+page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('console', m.type(), m.text().slice(0, 6000)); });
+page.on('pageerror', (e) => console.log('pageerror', e.message.slice(0, 400)));
+const requests = [];
+page.on('request', (r) => { if (r.url().includes('/api/')) requests.push(r.url().replace(/^https?:\/\/[^/]+/, '')); });
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.screenshot({ path: out, fullPage: false });
+console.log('api requests', requests);
+console.log('text', (await page.locator('main').innerText()).slice(0, 300).replace(/\n/g, ' | '));
+await browser.close();
