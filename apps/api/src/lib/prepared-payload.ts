@@ -27,7 +27,14 @@ export async function preparePayload(
   data: unknown,
   quality: 'best' | 'fast' = 'best',
 ): Promise<PreparedPayload> {
-  const identity = Buffer.from(JSON.stringify(envelope(data)));
+  return prepareBytes(Buffer.from(JSON.stringify(envelope(data))), quality);
+}
+
+/** Any body (a page's HTML among them) encoded once, as {@link preparePayload} does. */
+export async function prepareBytes(
+  identity: Buffer,
+  quality: 'best' | 'fast',
+): Promise<PreparedPayload> {
   const best = quality === 'best';
   const [gz, br] = await Promise.all([
     gzip(identity, { level: best ? 9 : 6 }),
@@ -135,13 +142,14 @@ export function sendPrepared(
   reply: FastifyReply,
   payload: PreparedPayload,
   cacheControl: string,
+  contentType = 'application/json; charset=utf-8',
 ) {
   reply
     .header('ETag', payload.etag)
     .header('Cache-Control', cacheControl)
     .header('Vary', 'Accept-Encoding');
   if (matchesEtag(request, payload.etag)) return reply.status(304).send();
-  reply.type('application/json; charset=utf-8');
+  reply.type(contentType);
   const accept = request.headers['accept-encoding'];
   if (acceptsEncoding(accept, 'br')) return reply.header('Content-Encoding', 'br').send(payload.br);
   if (acceptsEncoding(accept, 'gzip'))

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PreparedPayload } from '../lib/prepared-payload.js';
 
 /**
  * The pages the server wrote, kept per address until the data may have changed
@@ -12,19 +12,17 @@ import fp from 'fastify-plugin';
  */
 
 export const PAGE_CACHE_MAX_AGE_MS = 30_000;
-/** Bytes of HTML kept at most (the least recently used page leaves first). */
+/** Bytes kept at most, every encoding counted (the least recently used page leaves first). */
 export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
-export interface CachedPage {
-  status: number;
-  body: string;
-  /** A strong validator over the bytes sent. */
-  etag: string;
-  /** A redirect's target (status 301). */
-  location?: string;
-}
+export type CachedPage =
+  /** The page, encoded once in each form a browser may ask for, with its ETag. */
+  | { status: 200 | 404; payload: PreparedPayload }
+  /** Where the address leads instead (301). */
+  | { status: 301; location: string };
 
-interface Entry extends CachedPage {
+interface Entry {
+  page: CachedPage;
   generation: number;
   storedAt: number;
   bytes: number;
@@ -42,8 +40,10 @@ export interface PageCache {
   invalidate(): void;
 }
 
-export function etagOf(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+function sizeOf(page: CachedPage): number {
+  if (page.status === 301) return page.location.length;
+  const { identity, gzip, br } = page.payload;
+  return identity.length + gzip.length + br.length;
 }
 
 export function createPageCache(
@@ -74,16 +74,16 @@ export function createPageCache(
     }
     entries.delete(key);
     entries.set(key, entry);
-    return entry;
+    return entry.page;
   }
 
   function store(key: string, page: CachedPage, builtIn: number) {
     // Built across a write: it may show what the write changed, or not. Served, never kept.
     if (builtIn !== generation) return;
     drop(key);
-    const size = Buffer.byteLength(page.body);
+    const size = sizeOf(page);
     if (size > maxBytes) return;
-    entries.set(key, { ...page, generation, storedAt: now(), bytes: size });
+    entries.set(key, { page, generation, storedAt: now(), bytes: size });
     bytes += size;
     for (const oldest of entries.keys()) {
       if (bytes <= maxBytes) break;

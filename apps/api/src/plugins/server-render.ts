@@ -19,6 +19,8 @@ export interface RenderedPage {
   styles: string;
   /** The hydration data block. */
   state: string;
+  /** The route module (its source path, as the build manifest names it). */
+  module: string | null;
 }
 
 /** What `entry-server.tsx` exports. */

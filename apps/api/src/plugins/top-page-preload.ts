@@ -22,7 +22,7 @@ interface ManifestChunk {
 }
 
 /** The top page's route module in Vite's build manifest (apps/web/src/app/route-table.ts). */
-const TOP_PAGE_MODULE = 'src/app/routes/home.tsx';
+export const TOP_PAGE_MODULE = 'src/app/routes/home.tsx';
 
 /** The chunks the HTML already loads: the entry and what it imports statically. */
 function staticallyLoaded(manifest: Record<string, ManifestChunk>): Set<string> {
@@ -36,42 +36,69 @@ function staticallyLoaded(manifest: Record<string, ManifestChunk>): Set<string> 
   return loaded;
 }
 
-/** The `<link>` tags for the top page, or '' when the build has no manifest. */
-export async function readTopPagePreloads(distDir: string): Promise<string> {
+/**
+ * The `<link rel="modulepreload">` (and style preload) tags for a route module's chunks that the
+ * entry does not already load, from Vite's build manifest; '' for a module it does not know or
+ * a build without a manifest. A server-rendered page names its route module
+ * (docs/architecture.md#server-rendering), which the browser must load before it can hydrate.
+ */
+export type RoutePreloads = (moduleKey: string) => string;
+
+export async function readRoutePreloads(distDir: string): Promise<RoutePreloads> {
   const text = await fs
     .readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8')
     .catch(() => null);
-  if (text === null) return '';
+  if (text === null) return () => '';
   const manifest = JSON.parse(text) as Record<string, ManifestChunk>;
-  if (!manifest[TOP_PAGE_MODULE]) return '';
   const already = staticallyLoaded(manifest);
-  const modules: string[] = [];
-  const styles: string[] = [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key) || already.has(key)) return;
-    seen.add(key);
-    modules.push(chunk.file);
-    styles.push(...(chunk.css ?? []));
-    for (const next of chunk.imports ?? []) visit(next);
+  const known = new Map<string, string>();
+  return (moduleKey) => {
+    const kept = known.get(moduleKey);
+    if (kept !== undefined) return kept;
+    if (!manifest[moduleKey]) return '';
+    const modules: string[] = [];
+    const styles = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key) || already.has(key)) return;
+      seen.add(key);
+      modules.push(chunk.file);
+      for (const style of chunk.css ?? []) styles.add(style);
+      for (const next of chunk.imports ?? []) visit(next);
+    };
+    visit(moduleKey);
+    const tags = [
+      ...modules.map((file) => `<link rel="modulepreload" href="/${file}">`),
+      ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    ].join('');
+    known.set(moduleKey, tags);
+    return tags;
   };
-  visit(TOP_PAGE_MODULE);
+}
 
-  // The very addresses the web app's first calls use (features/stations/api/prefetch-top-map.ts).
+/**
+ * The top page's first calls (features/stations/api/prefetch-top-map.ts): the station markers
+ * (unless the page carries them, drawn on the server) and the country view's spots and events.
+ */
+export function topPageDataPreloads(options: { markers: boolean }): string {
   const countryView = new URLSearchParams({
     bbox: [JAPAN_BOUNDS.west, JAPAN_BOUNDS.south, JAPAN_BOUNDS.east, JAPAN_BOUNDS.north].join(','),
     zoom: String(MAP_COUNTRY_VIEW_BELOW_ZOOM - 1),
     kinds: MAP_MARKER_KINDS.filter((kind) => kind !== 'station').join(','),
   });
   return [
-    `<link rel="preload" as="fetch" crossorigin href="${API_BASE_PATH}/stations/markers">`,
+    options.markers
+      ? `<link rel="preload" as="fetch" crossorigin href="${API_BASE_PATH}/stations/markers">`
+      : '',
     `<link rel="preload" as="fetch" crossorigin href="${API_BASE_PATH}/map/markers?${countryView}">`,
-    ...modules.map((file) => `<link rel="modulepreload" href="/${file}">`),
-    ...[...new Set(styles)].map(
-      (file) => `<link rel="preload" as="style" crossorigin href="/${file}">`,
-    ),
   ].join('');
+}
+
+/** The `<link>` tags for the top page drawn in the browser: its data and its map's code. */
+export function topPagePreloads(routePreloads: RoutePreloads): string {
+  const modules = routePreloads(TOP_PAGE_MODULE);
+  return modules ? `${topPageDataPreloads({ markers: true })}${modules}` : '';
 }
 
 /** The top page's first view is the default one: no view or marker kinds in the address. */

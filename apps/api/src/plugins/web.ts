@@ -8,9 +8,15 @@ import type { ImageStorage } from '../modules/images/image-storage.js';
 import { jsonForScript } from '../lib/script-json.js';
 import { declareScopeAccess } from './access.js';
 import { archiveAssets, archiveKeyOf, assetContentType } from './asset-archive.js';
-import { etagOf, type CachedPage, type PageCache } from './page-cache.js';
+import { prepareBytes, sendPrepared } from '../lib/prepared-payload.js';
+import type { CachedPage, PageCache } from './page-cache.js';
 import { loadServerRender, type PageRender, type RenderedPage } from './server-render.js';
-import { opensOnCountryView, readTopPagePreloads } from './top-page-preload.js';
+import {
+  opensOnCountryView,
+  readRoutePreloads,
+  topPageDataPreloads,
+  topPagePreloads,
+} from './top-page-preload.js';
 
 export interface WebOptions {
   distDir: string;
@@ -81,11 +87,18 @@ export function applyHead(html: string, head: PageHead): string {
     .replace('</head>', () => `${tags.join('')}</head>`);
 }
 
-/** Writes a server-rendered page into the template: styles in the head, markup and data in the body. */
-export function applyBody(html: string, body: RenderedPage): string {
-  return html
-    .replace('</head>', () => `${body.styles}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${body.html}</div>${body.state}`);
+/**
+ * Writes a server-rendered page into the template: the preloads of its code and its styles in
+ * the head, its markup and data in the body.
+ */
+export function applyBody(html: string, body: RenderedPage, preloads: string): string {
+  return (
+    html
+      .replace('</head>', () => `${preloads}${body.styles}</head>`)
+      // The page reads without script: no notice that it needs it.
+      .replace(/<noscript>.*?<\/noscript>/s, '')
+      .replace('<div id="root"></div>', () => `<div id="root">${body.html}</div>${body.state}`)
+  );
 }
 
 function escapeAttribute(value: string): string {
@@ -123,8 +136,11 @@ export const webPlugin = fp(
     }
     const configTag = `<meta name="app-config" content="${escapeAttribute(JSON.stringify(options.runtimeConfig))}">`;
     const baseHtml = template.replace('</head>', `${configTag}</head>`);
-    const topPagePreloads = await readTopPagePreloads(options.distDir);
-    const topPageHtml = baseHtml.replace('</head>', () => `${topPagePreloads}</head>`);
+    const routePreloads = await readRoutePreloads(options.distDir);
+    const topPageHtml = baseHtml.replace(
+      '</head>',
+      () => `${topPagePreloads(routePreloads)}</head>`,
+    );
 
     const staticFiles: FastifyStaticOptions = {
       root: options.distDir,
@@ -195,16 +211,23 @@ export const webPlugin = fp(
         known && options.renderHead ? renderSafely(options.renderHead, pathname) : null,
         renderPage ? renderBodySafely(renderPage, `http://localhost${url}`) : null,
       ]);
-      if (head && typeof head === 'object' && 'redirect' in head) {
-        const location = `${head.redirect}${url.slice(pathname.length)}`;
-        return { status: 301, location, body: '', etag: etagOf(location) };
-      }
+      if (head && typeof head === 'object' && 'redirect' in head)
+        return { status: 301, location: `${head.redirect}${url.slice(pathname.length)}` };
       const found = known && head !== 'not-found';
-      let html = opensOnCountryView(url) ? topPageHtml : baseHtml;
+      const countryView = opensOnCountryView(url);
+      let html: string;
+      // A name that names nothing (found false, a 200 body): the browser draws the page's own
+      // "not found" state from the shell.
+      if (body && (found || body.status === 404)) {
+        // The top page drawn here carries its station markers: only the map's own calls wait.
+        const data = countryView ? topPageDataPreloads({ markers: false }) : '';
+        html = applyBody(baseHtml, body, `${data}${body.module ? routePreloads(body.module) : ''}`);
+      } else {
+        html = countryView ? topPageHtml : baseHtml;
+      }
       if (head && head !== 'not-found') html = applyHead(html, head);
-      // A name that names nothing: the browser draws the page's own "not found" state.
-      if (body && (found || body.status === 404)) html = applyBody(html, body);
-      return { status: found ? 200 : 404, body: html, etag: etagOf(html) };
+      const payload = await prepareBytes(Buffer.from(html), 'fast');
+      return { status: found ? 200 : 404, payload };
     }
 
     const spaFallback = { config: { access: 'public' }, schema: { hide: true } } as const;
@@ -215,14 +238,11 @@ export const webPlugin = fp(
       const page = options.pageCache
         ? await options.pageCache.getOrBuild(request.url, build)
         : await build();
-      if (page.location) return reply.redirect(page.location, 301);
-      reply
-        .header('Cache-Control', 'no-cache')
-        .header('ETag', page.etag)
-        .type('text/html; charset=utf-8');
-      if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-      return reply.code(page.status).send(page.body);
+      if (page.status === 301) return reply.redirect(page.location, 301);
+      reply.code(page.status);
+      return sendPrepared(request, reply, page.payload, 'no-cache', 'text/html; charset=utf-8');
     });
+
     app.log.debug({ api: API_BASE_PATH }, 'web app served');
   },
   { name: 'web' },

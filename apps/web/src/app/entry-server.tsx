@@ -16,7 +16,7 @@ import { setApiFetcher } from '../lib/api-client';
 import type { ApiFetcher } from '../lib/api-client';
 import { AppProviders } from './providers';
 import type { AppRouteHandle } from './route-handle';
-import { buildRoutes } from './router';
+import { buildRoutes, NOT_FOUND_ROUTE_ID } from './router';
 import { SERVER_STATE_ELEMENT_ID } from './server-state';
 import type { ServerState } from './server-state';
 import { settleQueries } from './settle-queries';
@@ -48,6 +48,8 @@ export type ServerRender =
       styles: string;
       /** The data block that `main.tsx` hydrates from. */
       state: string;
+      /** The route module the browser loads before hydrating (its source path). */
+      module: string | null;
     }
   /** Not a page the server renders (members' pages, editors, a guard's redirect): the shell. */
   | { kind: 'shell' };
@@ -114,12 +116,14 @@ export async function renderPage(url: string): Promise<ServerRender> {
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: null, errors: null },
   };
-  const status = context.statusCode === 404 ? 404 : 200;
+  // The catch-all route (router.tsx): an address that is no page of ours.
+  const status = context.matches.at(-1)?.route.id === NOT_FOUND_ROUTE_ID ? 404 : 200;
   return {
     kind: 'page',
     status,
     html,
     styles,
+    module: handle.module ?? null,
     state: `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${jsonForDataBlock(state)}</script>`,
   };
 }

@@ -3,7 +3,6 @@ import './zod-config';
 // Next: the Japanese messages, which import the shared schemas (see zod-messages.ts).
 import './zod-messages';
 import { StrictMode } from 'react';
-import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { meQueryOptions } from '../features/auth/api/get-me';
@@ -14,7 +13,7 @@ import { paths } from '../config/paths';
 import { startActionQueue } from '../lib/action-queue/page-queue';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { handlePreloadError } from '../lib/chunk-reload';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient, forgetServerData, hydrateFromServer } from '../lib/query-client';
 import { registerServiceWorker } from '../lib/sw-registration';
 import { QueuedActionNotice } from '../components/queued-action-notice';
 import {
@@ -31,10 +30,19 @@ import { createUnauthorizedHandler } from './session-expiry';
 const queryClient = createQueryClient();
 // A page the server drew carries the data it was drawn from (docs/architecture.md#server-rendering).
 const serverState = readServerState();
-if (serverState) hydrate(queryClient, serverState.queries);
+if (serverState) hydrateFromServer(queryClient, serverState.queries);
 const router: AppRouter = serverState
   ? await createHydratingRouter(queryClient, serverState.router)
   : createAppRouter(queryClient);
+if (serverState) {
+  const drawnLocation = router.state.location.key;
+  const unsubscribe = router.subscribe((state) => {
+    if (state.location.key !== drawnLocation) {
+      forgetServerData();
+      unsubscribe();
+    }
+  });
+}
 
 // Any 401 (except the start-up profile call) clears the session and goes to /login
 // (docs/product-rules.md#session, docs/navigation.md).

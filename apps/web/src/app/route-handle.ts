@@ -7,6 +7,8 @@ export interface AppRouteHandle {
   layout: RouteLayout;
   /** The route's AppRouteDefinition.serverRendered. */
   serverRendered?: boolean;
+  /** The route's AppRouteDefinition.module. */
+  module?: string;
 }
 
 function isAppRouteHandle(handle: unknown): handle is AppRouteHandle {

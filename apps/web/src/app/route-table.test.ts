@@ -117,4 +117,21 @@ describe('routeTable', () => {
     const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
     expect([...ours].sort(byPath)).toEqual([...shared].sort(byPath));
   });
+
+  it('draws on the server only open pages, each naming a route module that exists', async () => {
+    const modules = Object.keys(import.meta.glob('./routes/*.tsx')).map(
+      (file) => `src/app/routes/${file.slice('./routes/'.length)}`,
+    );
+    const drawn = routeTable.filter((route) => route.serverRendered);
+    expect(drawn.map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/station/:stationGroupId', '/post/:postId', '/list/:listId', '/']),
+    );
+    for (const route of drawn) {
+      expect(route.access, route.path).toBe('open');
+      expect(modules, route.path).toContain(route.module);
+    }
+    // The pages of one member, the editors and the random draw stay in the browser.
+    for (const path of ['/notifications', '/post/create/spot', '/search/station/random', '/login'])
+      expect(routeTable.find((route) => route.path === path)?.serverRendered).toBeFalsy();
+  });
 });

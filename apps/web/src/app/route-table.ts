@@ -73,7 +73,7 @@ function page(
   title: string,
   access: RouteAccess,
   lazy: LazyRouteModule = comingSoon,
-  extra: Partial<Pick<AppRouteDefinition, 'layout' | 'params' | 'serverRendered'>> = {},
+  extra: Partial<Pick<AppRouteDefinition, 'layout' | 'params' | 'serverRendered' | 'module'>> = {},
 ): AppRouteDefinition {
   return {
     path,
@@ -83,17 +83,22 @@ function page(
     layout: extra.layout ?? 'default',
     ...(extra.params ? { params: extra.params } : {}),
     ...(extra.serverRendered ? { serverRendered: true } : {}),
+    ...(extra.module ? { module: extra.module } : {}),
   };
 }
 
-/** A public page the server draws (docs/architecture.md#server-rendering). */
-const SSR = { serverRendered: true } as const;
+/**
+ * A public page the server draws (docs/architecture.md#server-rendering), with its route module
+ * as Vite's build manifest names it, so the server can preload that module's code.
+ */
+const ssr = (module: string) =>
+  ({ serverRendered: true, module: `src/app/routes/${module}.tsx` }) as const;
 
 const LOGIN = { layout: 'login' } as const;
 
 /** Every route of the product (docs/product-rules.md#routes-and-access), in one table. */
 export const routeTable: readonly AppRouteDefinition[] = [
-  page(paths.home.path, 'TOP', 'open', home, { layout: 'map' }),
+  page(paths.home.path, 'TOP', 'open', home, { ...ssr('home'), layout: 'map' }),
 
   page(paths.login.path, 'ログイン', 'guest', login, LOGIN),
   page(paths.register.path, '新規登録', 'guest', register, LOGIN),
@@ -122,14 +127,17 @@ export const routeTable: readonly AppRouteDefinition[] = [
   page(paths.listCreate.path, 'リストの作成', 'auth', listEditor),
   page(paths.listUpdate.path, 'リストの作成', 'auth', listEditor),
   page(paths.listUpdateById.path, 'リストの作成', 'auth', listEditor, { params: uuid('listId') }),
-  page(paths.list.path, 'リスト', 'open', listDetail, { ...SSR, params: uuid('listId') }),
+  page(paths.list.path, 'リスト', 'open', listDetail, {
+    ...ssr('list-detail'),
+    params: uuid('listId'),
+  }),
 
   page(paths.post.path, '投稿', 'open', () => import('./routes/post-detail'), {
-    ...SSR,
+    ...ssr('post-detail'),
     params: uuid('postId'),
   }),
   page(paths.comment.path, 'コメント', 'open', () => import('./routes/comment-detail'), {
-    ...SSR,
+    ...ssr('comment-detail'),
     params: { postId: 'uuid', commentId: 'uuid' },
   }),
   page(paths.postCreateEvent.path, 'イベントの投稿', 'auth', postCreateEvent),
@@ -151,35 +159,56 @@ export const routeTable: readonly AppRouteDefinition[] = [
   }),
   page(paths.postUpdateSpot.path, 'スポットの編集', 'auth', postUpdateSpot),
 
-  page(paths.privacy.path, 'プライバシーポリシー', 'open', privacy, SSR),
-  page(paths.service.path, '利用規約', 'open', service, SSR),
+  page(paths.privacy.path, 'プライバシーポリシー', 'open', privacy, ssr('privacy')),
+  page(paths.service.path, '利用規約', 'open', service, ssr('service')),
   page(paths.takedown.path, '削除の申し出', 'open', takedown),
   page(paths.takedownConfirm.path, '削除の申し出', 'open', takedownConfirm, { params: token }),
-  page(paths.station.path, '駅の詳細', 'open', station, { ...SSR, params: stationParam }),
+  page(paths.station.path, '駅の詳細', 'open', station, {
+    ...ssr('station-detail'),
+    params: stationParam,
+  }),
   page(paths.stationRandom.path, '駅ガチャ', 'open', stationRandom),
-  page(paths.line.path, '路線', 'open', line, { ...SSR, params: { lineId: 'lineId' } }),
+  page(paths.line.path, '路線', 'open', line, {
+    ...ssr('line-detail'),
+    params: { lineId: 'lineId' },
+  }),
 
-  page(paths.users.path, 'ユーザー一覧', 'open', users, SSR),
-  page(paths.userFollowers.path, 'フォロワー', 'open', userFollows, { ...SSR, params: userParam }),
-  page(paths.userFollowing.path, 'フォロー中', 'open', userFollows, { ...SSR, params: userParam }),
+  page(paths.users.path, 'ユーザー一覧', 'open', users, ssr('users')),
+  page(paths.userFollowers.path, 'フォロワー', 'open', userFollows, {
+    ...ssr('user-follows'),
+    params: userParam,
+  }),
+  page(paths.userFollowing.path, 'フォロー中', 'open', userFollows, {
+    ...ssr('user-follows'),
+    params: userParam,
+  }),
 
   // One profile module for every tab, so the header stays while the tab changes.
-  page(paths.profileLiked.path, 'いいねした投稿', 'open', profile, { ...SSR, params: userParam }),
+  page(paths.profileLiked.path, 'いいねした投稿', 'open', profile, {
+    ...ssr('profile'),
+    params: userParam,
+  }),
   page(paths.profileWantToParticipateEvents.path, '参加したいイベント', 'open', profile, {
-    ...SSR,
+    ...ssr('profile'),
     params: userParam,
   }),
   page(paths.profileWantToVisitSpots.path, '行きたいスポット', 'open', profile, {
-    ...SSR,
+    ...ssr('profile'),
     params: userParam,
   }),
   page(paths.profileWantToVisitStations.path, '行きたい駅', 'open', profile, {
-    ...SSR,
+    ...ssr('profile'),
     params: userParam,
   }),
-  page(paths.profileLists.path, 'リスト', 'open', profile, { ...SSR, params: userParam }),
-  page(paths.profilePosts.path, '投稿', 'open', profile, { ...SSR, params: userParam }),
-  page(paths.profileStamps.path, 'スタンプ', 'open', profile, { ...SSR, params: userParam }),
+  page(paths.profileLists.path, 'リスト', 'open', profile, {
+    ...ssr('profile'),
+    params: userParam,
+  }),
+  page(paths.profilePosts.path, '投稿', 'open', profile, { ...ssr('profile'), params: userParam }),
+  page(paths.profileStamps.path, 'スタンプ', 'open', profile, {
+    ...ssr('profile'),
+    params: userParam,
+  }),
   // The installed app's shortcut (docs/pwa.md#the-manifest): the member's own stamp tab.
   page(paths.stampBook.path, 'スタンプ帳', 'auth', stampBookRedirect),
   // The profile itself and the short tab addresses lead to the tabs above.
@@ -190,12 +219,24 @@ export const routeTable: readonly AppRouteDefinition[] = [
     }),
   ),
 
-  page(paths.rankingImpact.path, '影響度数ランキング', 'open', rankings, SSR),
-  page(paths.rankingPost.path, '投稿数ランキング', 'open', rankings, SSR),
+  page(paths.rankingImpact.path, '影響度数ランキング', 'open', rankings, ssr('rankings')),
+  page(paths.rankingPost.path, '投稿数ランキング', 'open', rankings, ssr('rankings')),
 
-  page(paths.timelineListAll.path, 'リストのタイムライン', 'open', listTimeline, SSR),
+  page(
+    paths.timelineListAll.path,
+    'リストのタイムライン',
+    'open',
+    listTimeline,
+    ssr('list-timeline'),
+  ),
   page(paths.timelineListFollow.path, 'フォロー中のリスト', 'auth', listTimeline),
-  page(paths.timelinePostAll.path, '投稿のタイムライン', 'open', timelinePosts, SSR),
+  page(
+    paths.timelinePostAll.path,
+    '投稿のタイムライン',
+    'open',
+    timelinePosts,
+    ssr('timeline-posts'),
+  ),
   page(paths.timelinePostFollow.path, 'フォロー中の投稿', 'auth', timelinePosts),
 
   // Moderators only (docs/moderation.md#moderators): anyone else gets the 404 page.

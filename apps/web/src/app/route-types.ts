@@ -29,4 +29,6 @@ export interface AppRouteDefinition {
    * public pages people arrive at from a link or a search. Only `open` pages can be.
    */
   serverRendered?: boolean;
+  /** The route module's source path (`src/app/routes/….tsx`), for a server-rendered page. */
+  module?: string;
 }

@@ -42,6 +42,7 @@ function toRouteObject(route: AppRouteDefinition, queryClient: QueryClient): Rou
     access: route.access,
     layout: route.layout,
     serverRendered: route.serverRendered === true,
+    ...(route.module ? { module: route.module } : {}),
   };
   return {
     id: route.path,
@@ -60,6 +61,9 @@ function routesFor(layout: RouteLayout, queryClient: QueryClient): RouteObject[]
     .map((route) => toRouteObject(route, queryClient));
 }
 
+/** The catch-all route's id: every address that is no page of the app. */
+export const NOT_FOUND_ROUTE_ID = 'not-found';
+
 /** The route tree: one layout route per layout, each with its pages; unmatched paths → 404. */
 export function buildRoutes(queryClient: QueryClient): RouteObject[] {
   const notFoundHandle: AppRouteHandle = {
@@ -67,6 +71,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
     access: 'open',
     layout: 'default',
     serverRendered: true,
+    module: 'src/app/routes/not-found.tsx',
   };
   return [
     {
@@ -94,7 +99,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             ...routesFor('default', queryClient),
             {
-              id: 'not-found',
+              id: NOT_FOUND_ROUTE_ID,
               path: '*',
               handle: notFoundHandle,
               lazy: () => import('./routes/not-found'),

@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../config/messages';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useHydrated } from '../hooks/use-hydrated';
 
 const text = messages.errorPage;
 
@@ -36,7 +36,9 @@ function hasPreviousEntry(): boolean {
  */
 export function ErrorView({ status, detail }: ErrorViewProps) {
   const navigate = useNavigate();
-  const [canGoBack] = useState(hasPreviousEntry);
+  // The tab's history is the browser's: unknown on the server and while hydrating.
+  const hydrated = useHydrated();
+  const canGoBack = hydrated && hasPreviousEntry();
   const isNotFound = status === 404;
   const shownStatus = isNotFound ? 404 : status >= 500 ? status : 500;
   const heading = isNotFound ? text.notFoundTitle : text.serverTitle;

@@ -1,4 +1,5 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { hydrate, onlineManager, QueryClient } from '@tanstack/react-query';
+import type { DehydratedState, Query } from '@tanstack/react-query';
 import { isOnline } from './online-status';
 
 /** The first part of the session's query keys (the auth feature's `authKeys.all`). */
@@ -29,6 +30,26 @@ export async function invalidateAllButSession(queryClient: QueryClient): Promise
 }
 
 /**
+ * The queries of the page the server drew, by hash, until the first navigation: their data came
+ * with the page, so mounting its components reads nothing again, not even a query that is
+ * otherwise read afresh on every visit (docs/architecture.md#hydration).
+ */
+const drawnByServer = new Set<string>();
+
+/** Puts the server's data into the cache (app/main.tsx, for a server-rendered page). */
+export function hydrateFromServer(queryClient: QueryClient, state: DehydratedState): void {
+  hydrate(queryClient, state);
+  for (const query of state.queries) drawnByServer.add(query.queryHash);
+}
+
+/** The page the server drew is left: from now on queries read as they always do. */
+export function forgetServerData(): void {
+  drawnByServer.clear();
+}
+
+const refetchOnMount = (query: Query) => !drawnByServer.has(query.queryHash);
+
+/**
  * The API client already retries once where docs/product-rules.md#calls-and-their-names allows it,
  * so queries never retry again online. Queries run even when the browser says it is offline
  * (`offlineFirst`): the service worker may answer from its cache (docs/pwa.md#offline). One that
@@ -48,6 +69,7 @@ export function createQueryClient(): QueryClient {
         retryDelay: 0,
         staleTime: 60_000,
         refetchOnWindowFocus: false,
+        refetchOnMount,
       },
       mutations: { retry: false },
     },

@@ -1,5 +1,6 @@
 import type { MapMarkerKind } from '@ekispot/shared';
 import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router';
 import { readMapKinds, toggleMapKind, writeMapKinds } from '../utils/map-kinds';
 
 /**
@@ -10,7 +11,9 @@ export function useMapKindsUrl(): {
   kinds: MapMarkerKind[];
   toggleKind: (kind: MapMarkerKind) => void;
 } {
-  const [kinds, setKinds] = useState(() => readMapKinds(window.location.search));
+  // The router's address on the first render (the same on the server); see use-map-view-url.ts.
+  const { search } = useLocation();
+  const [kinds, setKinds] = useState(() => readMapKinds(search));
   const toggleKind = useCallback((kind: MapMarkerKind) => {
     setKinds((current) => {
       const next = toggleMapKind(current, kind);

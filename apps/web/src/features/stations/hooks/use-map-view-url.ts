@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router';
 import { hasMapView, readMapView, writeMapView } from '../utils/map-view';
 import type { MapView } from '../utils/map-view';
 
@@ -13,8 +14,11 @@ export function useMapViewUrl(): {
   fitJapan: boolean;
   saveView: (view: MapView) => void;
 } {
-  const [initialView] = useState(() => readMapView(window.location.search));
-  const [fitJapan] = useState(() => !hasMapView(window.location.search));
+  // The router's address, the same on the server: the first render reads it, later moves write
+  // the browser's history directly.
+  const { search } = useLocation();
+  const [initialView] = useState(() => readMapView(search));
+  const [fitJapan] = useState(() => !hasMapView(search));
   const saveView = useCallback((view: MapView) => {
     const search = writeMapView(window.location.search, view);
     if (search === window.location.search) return;
