@@ -25,6 +25,7 @@ const SKIPPED_FOLDERS = new Set([
   'node_modules',
   'dist',
   'dist-check',
+  'dist-ssr',
   'data',
   '.git',
   'coverage',

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium.js';
 
 export const baseUrl = inject('baseUrl');
@@ -8,9 +8,25 @@ const chromiumPath = inject('chromiumPath');
 /** A describe block that runs in Chromium, or is skipped loudly when there is none (never in CI). */
 export const describeInBrowser = chromiumPath ? describe : describe.skip;
 
-/** One browser per test file; each test gets a fresh page with a Japanese locale. */
+/**
+ * React's reports of a page whose server HTML did not match its first browser render (the
+ * production build's error codes 418, 423 and 425, or the development build's words).
+ */
+const HYDRATION_PROBLEM = /Minified React error #(418|419|421|422|423|425)\b|hydrat/i;
+
+/**
+ * One browser per test file; each test gets a fresh page with a Japanese locale. Every page a
+ * test opens is watched for hydration problems, which fail the test
+ * (docs/architecture.md#hydration).
+ */
 export function useBrowser() {
   let browser: Browser | undefined;
+  let hydrationProblems: string[] = [];
+  afterEach(() => {
+    const found = hydrationProblems;
+    hydrationProblems = [];
+    expect(found, 'hydration problems').toEqual([]);
+  });
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: chromiumPath ?? undefined,
@@ -50,14 +66,29 @@ export function useBrowser() {
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (message: ConsoleMessage) => {
-        if (message.type() === 'error') problems.push(message.text());
+        if (message.type() !== 'error') return;
+        problems.push(message.text());
+        if (HYDRATION_PROBLEM.test(message.text())) hydrationProblems.push(message.text());
       });
-      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('pageerror', (error) => {
+        problems.push(error.message);
+        if (HYDRATION_PROBLEM.test(error.message)) hydrationProblems.push(error.message);
+      });
       return { page, problems };
     },
   };
 }
 
+/**
+ * Opens a page and waits until it answers: a server-rendered page shows its content before its
+ * script has run, and a click before hydration does nothing (docs/architecture.md#hydration).
+ */
 export async function open(page: Page, path: string) {
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+  await waitUntilReady(page);
+}
+
+/** Until the app has hydrated (or rendered) the page and knows whose session it is. */
+export async function waitUntilReady(page: Page) {
+  await page.waitForSelector('html[data-ready]', { state: 'attached' });
 }

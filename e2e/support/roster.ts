@@ -8,6 +8,8 @@ import path from 'node:path';
  * so journeys running side by side never share a session.
  */
 export const MEMBERS = {
+  ssrAuthor: { name: '駅舎の記録係', email: 'ssr-a@example.jp', password: 'password for ssr 1' },
+  ssrMember: { name: '丸の内の常連', email: 'ssr-b@example.jp', password: 'password for ssr 2' },
   a11yInspector: { name: '点検係', email: 'a11y@example.jp', password: 'a11y password 1' },
   a11yOther: { name: '別の会員', email: 'a11y-other@example.jp', password: 'a11y password 2' },
   listsOwner: {

@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { BuildUpdateSnackbar } from '../../components/build-update-snackbar';
 import { FlashSnackbar } from '../../components/flash-snackbar';
@@ -7,6 +7,7 @@ import { OfflineBanner } from '../../components/offline';
 import { SkipLink } from '../../components/layout/skip-link';
 import { useNavigationHistoryTracker } from '../../lib/navigation-history';
 import { usePageDataLoading } from '../../lib/page-loading';
+import { useMe } from '../../features/auth/api/get-me';
 import { formatDocumentTitle } from '../../hooks/use-document-title';
 import { findRouteHandle } from '../route-handle';
 
@@ -17,6 +18,14 @@ export function RootLayout() {
   const matches = useMatches();
   const title = findRouteHandle(matches)?.title;
   useNavigationHistoryTracker();
+
+  // The page answers from now on: it is hydrated (or drawn in the browser) and knows whose it
+  // is, so its buttons act for a member or a visitor; before that a click does nothing. Marked
+  // on <html data-ready> for anyone who waits for it (docs/architecture.md#hydration).
+  const sessionKnown = !useMe().isPending;
+  useEffect(() => {
+    if (sessionKnown) document.documentElement.dataset.ready = '';
+  }, [sessionKnown]);
 
   // A layout effect, so that a page's own (passive) title effect runs after it and wins.
   useLayoutEffect(() => {

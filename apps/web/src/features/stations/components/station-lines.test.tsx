@@ -19,6 +19,8 @@ describe('StationLines', () => {
       </MemoryRouter>,
     );
     expect(screen.getAllByRole('link')).toHaveLength(6);
+    // The folded ones are in the markup for crawlers, hidden from everyone until unfolded.
+    expect(screen.getByText('路線14').closest('li')?.hidden).toBe(true);
     expect(screen.getByRole('link', { name: '路線1' }).getAttribute('href')).toBe('/line/11300');
     await userEvent.setup().click(screen.getByRole('button', { name: 'ほか8路線を表示' }));
     expect(screen.getAllByRole('link')).toHaveLength(14);

@@ -11,13 +11,13 @@ export const STATION_LINES_SHOWN = 6;
 
 /**
  * 路線 on a station page: each line a link to its page (/line/:lineId), Shinkansen first. A
- * station of many lines shows the first few and a button for the rest. Sits in the page's
+ * station of many lines shows the first few and a button for the rest (the rest are in the
+ * markup, hidden). Sits in the page's
  * description list, so it is a <dt>/<dd> pair.
  */
 export function StationLines({ lines }: { lines: { id: number; name: string }[] }) {
   const [all, setAll] = useState(false);
-  const shown = all ? lines : lines.slice(0, STATION_LINES_SHOWN);
-  const hidden = lines.length - shown.length;
+  const hidden = all ? 0 : Math.max(0, lines.length - STATION_LINES_SHOWN);
   return (
     <>
       <dt>{messages.station.lines}</dt>
@@ -27,8 +27,10 @@ export function StationLines({ lines }: { lines: { id: number; name: string }[] 
           id="station-lines"
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, mt: 0.5, listStyle: 'none' }}
         >
-          {shown.map((line) => (
-            <li key={line.id}>
+          {/* Every line is in the page (a server-rendered page names them all to a crawler);
+              the folded ones are hidden until asked for. */}
+          {lines.map((line, index) => (
+            <li key={line.id} hidden={!all && index >= STATION_LINES_SHOWN}>
               <Chip
                 component={RouterLink}
                 to={paths.line.href(line.id)}

@@ -1,0 +1,153 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { member, signIn } from '../support/members.js';
+
+/**
+ * Public pages arrive as HTML (docs/architecture.md#server-rendering): readable without
+ * script, the same text once hydrated, no second read of what the page came with, and kept
+ * until a write changes it.
+ */
+
+const STATION = 1130101;
+const api = `${baseUrl}/api/v2`;
+
+async function tokenOf(key: 'ssrAuthor' | 'ssrMember'): Promise<string> {
+  const { email, password } = member(key);
+  const response = await fetch(`${api}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+async function write(token: string, path: string, body: unknown): Promise<{ id: string }> {
+  const response = await fetch(`${api}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, path).toBeLessThan(300);
+  return ((await response.json()) as { data: { id: string } }).data;
+}
+
+/** The text of the page's `#root` as the server sent it: tags, styles and data left out. */
+function rootText(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script type="application/json" id="server-state">');
+  expect(start, 'a server-rendered page').toBeGreaterThan(0);
+  return html
+    .slice(start, end)
+    .replace(/<style[^>]*>.*?<\/style>/gs, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&amp;', '&')
+    .replace(/\s+/g, ' ');
+}
+
+/** `main`'s text, without maps (drawn in the browser only) and whitespace differences. */
+function mainText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main')!.cloneNode(true) as HTMLElement;
+    for (const map of main.querySelectorAll('.maplibregl-map')) map.remove();
+    return (main.textContent ?? '').replace(/\s+/g, '');
+  });
+}
+
+let postId = '';
+const title = '丸の内駅舎のライトアップ';
+const body = '赤レンガの駅舎が夕方から照らされます。';
+const comment = '行幸通りから見るのがおすすめです。';
+
+beforeAll(async () => {
+  const token = await tokenOf('ssrAuthor');
+  const form = new FormData();
+  form.set('kind', 'spot');
+  form.set('title', title);
+  form.set('body', body);
+  form.set('lat', '35.6812');
+  form.set('lng', '139.7671');
+  form.set('station_group_id', String(STATION));
+  const created = await fetch(`${api}/posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(created.status).toBe(201);
+  postId = ((await created.json()) as { data: { id: string } }).data.id;
+  await write(token, `/posts/${postId}/comments`, { body: comment });
+});
+
+describeInBrowser('server rendering', () => {
+  const browser = useBrowser();
+
+  it('sends a station and a post as HTML that reads without script', async () => {
+    const station = (await (await fetch(`${api}/stations/${STATION}`)).json()) as {
+      data: { lines: { name: string }[] };
+    };
+    const stationText = rootText(await (await fetch(`${baseUrl}/station/${STATION}`)).text());
+    for (const text of ['東京', '東京都', title, ...station.data.lines.map((line) => line.name)])
+      expect(stationText).toContain(text);
+    expect(station.data.lines.length).toBeGreaterThan(6);
+
+    const postText = rootText(await (await fetch(`${baseUrl}/post/${postId}`)).text());
+    for (const text of [title, body, comment, member('ssrAuthor').name])
+      expect(postText).toContain(text);
+  });
+
+  it('hydrates to the same text without reading the page again', async () => {
+    const { page: plain } = await browser.newPage({ serviceWorkers: 'block' });
+    // The server's page alone: no script runs.
+    await plain.route('**/*.js', (route) => route.abort());
+    await open(plain, `/post/${postId}`);
+    const served = await mainText(plain);
+    expect(served).toContain(comment);
+
+    const { page } = await browser.newPage({ serviceWorkers: 'block' });
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) reads.push(url.pathname);
+    });
+    await open(page, `/post/${postId}`);
+    // Hydrated: the map, drawn in the browser only, has appeared.
+    await page.locator('.maplibregl-map').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await mainText(page)).toBe(served);
+    // The visitor's session is asked; the post and its comments came with the page.
+    expect(reads).toContain('/api/v2/auth/me');
+    expect(reads.filter((path) => path.startsWith(`/api/v2/posts/${postId}`))).toEqual([]);
+  });
+
+  it('answers 304 to its ETag, and a comment shows on the next load', async () => {
+    const first = await fetch(`${baseUrl}/post/${postId}`);
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${baseUrl}/post/${postId}`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+
+    const later = '夜の丸の内もきれいでした。';
+    await write(await tokenOf('ssrMember'), `/posts/${postId}/comments`, { body: later });
+    const after = await fetch(`${baseUrl}/post/${postId}`, { headers: { 'if-none-match': etag! } });
+    expect(after.status).toBe(200);
+    expect(rootText(await after.text())).toContain(later);
+  });
+
+  it("fills in a member's own state after hydration", async () => {
+    const token = await tokenOf('ssrMember');
+    const liked = await fetch(`${api}/posts/${postId}/like`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(liked.status).toBeLessThan(300);
+    // The server's page is a visitor's: nobody's like is pressed in it.
+    const served = await (await fetch(`${baseUrl}/post/${postId}`)).text();
+    expect(served).toContain('aria-pressed="false"');
+
+    const { page } = await browser.newPage({ serviceWorkers: 'block' });
+    await signIn(page, 'ssrMember');
+    await open(page, `/post/${postId}`);
+    const like = page.getByRole('button', { name: /^いいね/ });
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+  });
+});
