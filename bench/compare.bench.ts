@@ -13,6 +13,9 @@ export const COMPARED_ENDPOINTS: Record<string, string> = {
   station_search: `/api/v2/stations/search?q=${encodeURIComponent('新宿')}`,
   station_nearby: '/api/v2/stations/nearby?lat=35.6812&lng=139.7671',
   station_markers: '/api/v2/stations/markers',
+  // The station's page, drawn on the server and kept (docs/architecture.md#page-cache): its
+  // target is 30 % of the bare server sending the same HTML.
+  station_page: '/station/1130101',
 };
 
 interface Compared {

@@ -37,12 +37,12 @@ function staticallyLoaded(manifest: Record<string, ManifestChunk>): Set<string> 
 }
 
 /**
- * The `<link rel="modulepreload">` (and style preload) tags for a route module's chunks that the
- * entry does not already load, from Vite's build manifest; '' for a module it does not know or
- * a build without a manifest. A server-rendered page names its route module
+ * The `<link rel="modulepreload">` (and style preload) tags for modules' chunks that the entry
+ * does not already load, from Vite's build manifest; nothing for a module it does not know or a
+ * build without a manifest. A server-rendered page names its route module
  * (docs/architecture.md#server-rendering), which the browser must load before it can hydrate.
  */
-export type RoutePreloads = (moduleKey: string) => string;
+export type RoutePreloads = (moduleKeys: readonly string[]) => string;
 
 export async function readRoutePreloads(distDir: string): Promise<RoutePreloads> {
   const text = await fs
@@ -52,10 +52,10 @@ export async function readRoutePreloads(distDir: string): Promise<RoutePreloads>
   const manifest = JSON.parse(text) as Record<string, ManifestChunk>;
   const already = staticallyLoaded(manifest);
   const known = new Map<string, string>();
-  return (moduleKey) => {
-    const kept = known.get(moduleKey);
+  return (moduleKeys) => {
+    const memo = moduleKeys.join(' ');
+    const kept = known.get(memo);
     if (kept !== undefined) return kept;
-    if (!manifest[moduleKey]) return '';
     const modules: string[] = [];
     const styles = new Set<string>();
     const seen = new Set<string>();
@@ -67,12 +67,12 @@ export async function readRoutePreloads(distDir: string): Promise<RoutePreloads>
       for (const style of chunk.css ?? []) styles.add(style);
       for (const next of chunk.imports ?? []) visit(next);
     };
-    visit(moduleKey);
+    for (const key of moduleKeys) visit(key);
     const tags = [
       ...modules.map((file) => `<link rel="modulepreload" href="/${file}">`),
       ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
     ].join('');
-    known.set(moduleKey, tags);
+    known.set(memo, tags);
     return tags;
   };
 }
@@ -95,9 +95,15 @@ export function topPageDataPreloads(options: { markers: boolean }): string {
   ].join('');
 }
 
+/**
+ * The map's own module (MapLibre with it), loaded on its own when a map is first shown
+ * (apps/web/src/features/stations/components/base-map.tsx): the top page shows one at once.
+ */
+export const MAP_MODULE = 'src/features/stations/components/browser-map.tsx';
+
 /** The `<link>` tags for the top page drawn in the browser: its data and its map's code. */
 export function topPagePreloads(routePreloads: RoutePreloads): string {
-  const modules = routePreloads(TOP_PAGE_MODULE);
+  const modules = routePreloads([TOP_PAGE_MODULE, MAP_MODULE]);
   return modules ? `${topPageDataPreloads({ markers: true })}${modules}` : '';
 }
 

@@ -12,7 +12,9 @@ import { prepareBytes, sendPrepared } from '../lib/prepared-payload.js';
 import type { CachedPage, PageCache } from './page-cache.js';
 import { loadServerRender, type PageRender, type RenderedPage } from './server-render.js';
 import {
+  MAP_MODULE,
   opensOnCountryView,
+  TOP_PAGE_MODULE,
   readRoutePreloads,
   topPageDataPreloads,
   topPagePreloads,
@@ -221,7 +223,10 @@ export const webPlugin = fp(
       if (body && (found || body.status === 404)) {
         // The top page drawn here carries its station markers: only the map's own calls wait.
         const data = countryView ? topPageDataPreloads({ markers: false }) : '';
-        html = applyBody(baseHtml, body, `${data}${body.module ? routePreloads(body.module) : ''}`);
+        const modules = body.module ? [body.module] : [];
+        // The top page's map is its content, shown at once: its code comes with the page.
+        if (body.module === TOP_PAGE_MODULE) modules.push(MAP_MODULE);
+        html = applyBody(baseHtml, body, `${data}${routePreloads(modules)}`);
       } else {
         html = countryView ? topPageHtml : baseHtml;
       }

@@ -8,9 +8,12 @@ import { ImageViewerDialog } from './image-viewer-dialog';
 
 type PostImageView = PostView['images'][number];
 
+/** A single photo's width on screen: the page's width on a phone, the post column's (md, 900 px less padding) above. */
+const SINGLE_PHOTO_SIZES = '(min-width: 900px) 852px, calc(100vw - 32px)';
+
 /**
  * The post's photos: one photo shown large, several as a grid of square thumbnails. Every
- * image carries its width and height so the page does not jump while they load, and they
+ * image carries its width and height so the page does not jump while they load; thumbnails
  * load lazily, as the browser scrolls near them. A photo opens the viewer.
  */
 export function PostGallery({
@@ -61,10 +64,17 @@ export function PostGallery({
               <Box
                 component="img"
                 src={imageUrl(image.id, single ? 'full' : 'thumb')}
+                // One photo is the page's largest picture: a phone takes the thumbnail's
+                // size when it is wide enough, and it is fetched at once, not lazily.
+                {...(single && {
+                  srcSet: `${imageUrl(image.id, 'thumb')} ${image.thumbWidth}w, ${imageUrl(image.id, 'full')} ${image.width}w`,
+                  sizes: SINGLE_PHOTO_SIZES,
+                  fetchPriority: 'high',
+                })}
                 width={single ? image.width : image.thumbWidth}
                 height={single ? image.height : image.thumbHeight}
                 alt={messages.posts.gallery.thumbAlt(title, index + 1, total)}
-                loading="lazy"
+                loading={single ? 'eager' : 'lazy'}
                 decoding="async"
                 sx={
                   single

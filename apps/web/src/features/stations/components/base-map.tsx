@@ -1,145 +1,30 @@
-import 'maplibre-gl/dist/maplibre-gl.css';
-import * as maplibregl from 'maplibre-gl';
-import { useCallback, useMemo, useState } from 'react';
-import type { ReactNode, Ref } from 'react';
-import { Layer, Map as MapView, Source } from 'react-map-gl/maplibre';
-import type { MapProps, MapRef, ViewStateChangeEvent } from 'react-map-gl/maplibre';
-import { getRuntimeConfig } from '../../../config/runtime-config';
+import { lazy, Suspense } from 'react';
 import { useHydrated } from '../../../hooks/use-hydrated';
-import { messages } from '../../../config/messages';
-import {
-  prefectureBorderLayer,
-  prefectureLabelLayer,
-  railwayCasingLayer,
-  railwayLabelLayer,
-  railwayLayer,
-  shinkansenLayer,
-} from '../../../lib/map/basemap-layers';
-import {
-  BASEMAP_FULL_DETAIL_MIN_ZOOM,
-  buildBasemapStyle,
-  EMPTY_COLLECTION,
-  prefectureLabelPoints,
-  RASTER_LAYER_ID,
-} from '../../../lib/map/basemap-style';
-import { LOCAL_IDEOGRAPH_FONT_FAMILY } from '../../../lib/map/map-fonts';
-import { configureMaplibre } from '../../../lib/map/maplibre-setup';
-import { usePrefectureShapes } from '../api/get-prefecture-shapes';
-import { useRailways } from '../api/get-railways';
+import { useNearViewport } from '../../../hooks/use-near-viewport';
+import type { BaseMapProps } from './browser-map';
 
-configureMaplibre();
-
-const ATTRIBUTION = `${messages.map.attributionNaturalEarth} | ${messages.map.attributionStations}`;
-
-/** MapLibre's own control labels, in Japanese. */
-const MAP_CONTROL_LABELS = {
-  'NavigationControl.ZoomIn': messages.map.zoomIn,
-  'NavigationControl.ZoomOut': messages.map.zoomOut,
-  'NavigationControl.ResetBearing': messages.map.resetBearing,
-  'AttributionControl.ToggleAttribution': messages.map.toggleAttribution,
-  'ScaleControl.Meters': 'm',
-  'ScaleControl.Kilometers': 'km',
-  'GeolocateControl.FindMyLocation': messages.map.locate,
-  'FullscreenControl.Enter': messages.map.fullscreenEnter,
-  'FullscreenControl.Exit': messages.map.fullscreenExit,
-};
-
-type BaseMapProps = Omit<MapProps, 'mapLib' | 'mapStyle' | 'localIdeographFontFamily'> & {
-  children?: ReactNode;
-  ref?: Ref<MapRef>;
-  /**
-   * Railway lines, prefecture borders and names (false: not yet). The top map turns them on once its
-   * station clusters are drawn, so the first view is not kept waiting for the basemap's details
-   * (docs/basemap.md#first-visit).
-   */
-  showDetails?: boolean;
-};
+const BrowserMap = lazy(() => import('./browser-map'));
 
 /**
  * MapLibre map with the app's basemap (the offline GeoJSON always, configured raster tiles over
  * it), railway lines and prefecture names. Children add further sources. The post forms' location
- * pickers use it too, so they show the same basemap. A map is drawn in the browser only: a page
- * the server renders leaves its box (sized by the parent) empty until it has hydrated.
+ * pickers use it too, so they show the same basemap.
+ *
+ * A map is drawn in the browser only, once its box (sized by the parent) comes near the screen:
+ * a page the server renders leaves the box empty until it has hydrated, and a map further down
+ * a page costs nothing until the reader scrolls towards it — MapLibre's code included, which
+ * loads with the first map (docs/architecture.md#server-rendering).
  */
 export function BaseMap(props: BaseMapProps) {
-  return useHydrated() ? <BrowserMap {...props} /> : null;
-}
-
-function BrowserMap({
-  children,
-  ref,
-  showDetails = true,
-  onLoad,
-  onMoveEnd,
-  ...props
-}: BaseMapProps) {
-  const config = getRuntimeConfig();
-  const offline = config.mapTileUrl === null;
-  const style = useMemo(
-    () =>
-      buildBasemapStyle({
-        tileUrl: config.mapTileUrl,
-        tileAttribution: config.mapTileAttribution,
-        attribution: ATTRIBUTION,
-      }),
-    [config.mapTileUrl, config.mapTileAttribution],
-  );
-  // The lines' detail follows the zoom (docs/basemap.md#first-visit): the overview while the view
-  // stays below BASEMAP_FULL_DETAIL_MIN_ZOOM, the full lines once it has gone past it (kept after).
-  // A view given by its bounds has its zoom only once the map has loaded.
-  const initialZoom = props.initialViewState?.zoom;
-  const [fullDetail, setFullDetail] = useState<boolean | null>(
-    initialZoom === undefined ? null : initialZoom >= BASEMAP_FULL_DETAIL_MIN_ZOOM,
-  );
-  const noteZoom = useCallback((zoom: number) => {
-    setFullDetail((full) => full === true || zoom >= BASEMAP_FULL_DETAIL_MIN_ZOOM);
-  }, []);
-  const wants = (detail: boolean) => showDetails && fullDetail === detail;
-  const railways = useRailways('full', wants(true));
-  const railwaysOverview = useRailways('overview', wants(false));
-  const prefectures = usePrefectureShapes('full', wants(true));
-  const prefecturesOverview = usePrefectureShapes('overview', wants(false));
-  const railwayLines = railways.data ?? railwaysOverview.data;
-  const prefectureShapes = prefectures.data ?? prefecturesOverview.data;
-  const prefectureLabels = useMemo(
-    () => (prefectureShapes ? prefectureLabelPoints(prefectureShapes) : EMPTY_COLLECTION),
-    [prefectureShapes],
-  );
-
+  const hydrated = useHydrated();
+  const [box, near] = useNearViewport<HTMLDivElement>();
   return (
-    <MapView
-      ref={ref}
-      mapLib={maplibregl}
-      mapStyle={style}
-      localIdeographFontFamily={LOCAL_IDEOGRAPH_FONT_FAMILY}
-      locale={MAP_CONTROL_LABELS}
-      attributionControl={{ compact: false }}
-      {...props}
-      onLoad={(event) => {
-        noteZoom(event.target.getZoom());
-        onLoad?.(event);
-      }}
-      onMoveEnd={(event: ViewStateChangeEvent) => {
-        noteZoom(event.viewState.zoom);
-        onMoveEnd?.(event);
-      }}
-    >
-      <Source id="prefectures" type="geojson" data={prefectureShapes ?? EMPTY_COLLECTION}>
-        {/* Under configured raster tiles, as the land is. */}
-        <Layer {...prefectureBorderLayer} beforeId={offline ? undefined : RASTER_LAYER_ID} />
-      </Source>
-      <Source id="railways" type="geojson" data={railwayLines ?? EMPTY_COLLECTION}>
-        <Layer {...shinkansenLayer} />
-        <Layer {...railwayCasingLayer} />
-        <Layer {...railwayLayer} />
-        <Layer {...railwayLabelLayer} />
-      </Source>
-      {offline ? (
-        <Source id="prefecture-labels" type="geojson" data={prefectureLabels}>
-          <Layer {...prefectureLabelLayer} />
-        </Source>
+    <div ref={box} style={{ width: '100%', height: '100%' }}>
+      {hydrated && near ? (
+        <Suspense fallback={null}>
+          <BrowserMap {...props} />
+        </Suspense>
       ) : null}
-      {children}
-    </MapView>
+    </div>
   );
 }
