@@ -99,7 +99,7 @@ describeInBrowser('server rendering', () => {
     const { page: plain } = await browser.newPage({ serviceWorkers: 'block' });
     // The server's page alone: no script runs.
     await plain.route('**/*.js', (route) => route.abort());
-    await open(plain, `/post/${postId}`);
+    await plain.goto(`${baseUrl}/post/${postId}`, { waitUntil: 'domcontentloaded' });
     const served = await mainText(plain);
     expect(served).toContain(comment);
 
@@ -113,7 +113,8 @@ describeInBrowser('server rendering', () => {
     // Hydrated: the map, drawn in the browser only, has appeared.
     await page.locator('.maplibregl-map').first().waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await mainText(page)).toBe(served);
+    // The same text, and what waited for the session: a visitor's way to comment.
+    expect(await mainText(page)).toBe(`${served}コメントするにはログインしてください。ログイン`);
     // The visitor's session is asked; the post and its comments came with the page.
     expect(reads).toContain('/api/v2/auth/me');
     expect(reads.filter((path) => path.startsWith(`/api/v2/posts/${postId}`))).toEqual([]);

@@ -1,5 +1,5 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { MEMBER_ONLY_META, SESSION_KEY_ROOT } from '../lib/query-client';
+import { BROWSER_ONLY_META, MEMBER_ONLY_META, SESSION_KEY_ROOT } from '../lib/query-client';
 
 /** Render passes at most: a page's data rarely waits on more than one earlier answer. */
 const MAX_PASSES = 4;
@@ -7,13 +7,15 @@ const MAX_PASSES = 4;
 /**
  * Whether the server fetches a query a render asked for. The session and a member's own reads
  * are never fetched: the server renders as a visitor for everyone, and the browser asks for the
- * member's own state after hydration (docs/architecture.md#server-rendering). A query its
+ * member's own state after hydration (docs/architecture.md#server-rendering); nor are what only
+ * a map draws (BROWSER_ONLY_META), which no server-drawn page shows. A query its
  * component disabled stays as it is, as it would in the browser.
  */
 export function isServerFetched(query: Query): boolean {
   if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
   if (query.queryKey[0] === SESSION_KEY_ROOT) return false;
   if (query.meta?.memberOnly === MEMBER_ONLY_META.memberOnly) return false;
+  if (query.meta?.browserOnly === BROWSER_ONLY_META.browserOnly) return false;
   const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
   const isEnabled = typeof enabled === 'function' ? enabled(query) : enabled;
   return isEnabled !== false;

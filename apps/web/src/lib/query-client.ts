@@ -14,6 +14,12 @@ export const SESSION_KEY_ROOT = 'auth';
  */
 export const MEMBER_ONLY_META = { memberOnly: true } as const;
 
+/**
+ * `meta` of queries that only a map in the browser draws (its station names): the server never
+ * fetches them into a page it renders (docs/architecture.md#server-rendering).
+ */
+export const BROWSER_ONLY_META = { browserOnly: true } as const;
+
 const isMemberOnly = (query: { meta?: Record<string, unknown> }) => query.meta?.memberOnly === true;
 
 /**

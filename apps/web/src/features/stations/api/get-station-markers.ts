@@ -1,6 +1,7 @@
 import { stationMarkerNamesSchema, stationMarkersSchema } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { BROWSER_ONLY_META } from '../../../lib/query-client';
 import { stationKeys } from './query-keys';
 
 /** Station data changes only with an import: an hour before asking again (then by ETag). */
@@ -38,6 +39,8 @@ export function stationMarkerNamesQueryOptions() {
     queryKey: stationKeys.markerNames(),
     queryFn: ({ signal }) => getStationMarkerNames(signal),
     staleTime: STATION_DATA_STALE_MS,
+    // Drawn on the map's canvas only: never in a server-drawn page's data.
+    meta: BROWSER_ONLY_META,
   });
 }
 

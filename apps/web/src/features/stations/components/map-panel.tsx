@@ -39,7 +39,10 @@ export function MapPanel({
   onSelect: (station: SelectedStation) => void;
   onLocate: (lat: number, lng: number) => void;
 }) {
-  const [open, setOpen] = useState(!phone);
+  // Folded on a phone, open elsewhere, until the reader chooses: the screen is known only in the
+  // browser, after the server-drawn page has hydrated.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const open = choice ?? !phone;
   const settingsId = useId();
   return (
     <Paper
@@ -58,7 +61,7 @@ export function MapPanel({
         <StationSearchField onSelect={onSelect} />
         <LocateButton onLocate={onLocate} />
         <IconButton
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => setChoice(!open)}
           aria-expanded={open}
           aria-controls={settingsId}
           aria-label={messages.map.settings}

@@ -78,7 +78,11 @@ export function StationMap() {
   const { initialView, fitJapan, saveView } = useMapViewUrl();
   const { kinds, toggleKind } = useMapKindsUrl();
   const [showEnded, setShowEnded] = useState(false);
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // Phone first: the server draws the map page as a phone shows it (most visits), and a wider
+  // screen unfolds its panel once hydrated.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), {
+    defaultMatches: true,
+  });
   const [selected, setSelected] = useState<Selection | null>(null);
   const [ready, setReady] = useState(false);
   const [cursor, setCursor] = useState<string>('');
