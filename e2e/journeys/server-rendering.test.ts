@@ -49,7 +49,7 @@ function rootText(html: string): string {
 function mainText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const main = document.querySelector('main')!.cloneNode(true) as HTMLElement;
-    for (const map of main.querySelectorAll('.maplibregl-map')) map.remove();
+    main.querySelectorAll('.maplibregl-map').forEach((map) => map.remove());
     return (main.textContent ?? '').replace(/\s+/g, '');
   });
 }
