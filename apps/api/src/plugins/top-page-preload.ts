@@ -95,6 +95,9 @@ export function topPageDataPreloads(options: { markers: boolean }): string {
   ].join('');
 }
 
+/** The app itself, which the small entry loads (apps/web/src/app/main.tsx). */
+export const APP_MODULE = 'src/app/start.tsx';
+
 /**
  * The map's own module (MapLibre with it), loaded on its own when a map is first shown
  * (apps/web/src/features/stations/components/base-map.tsx): the top page shows one at once.
@@ -103,7 +106,7 @@ export const MAP_MODULE = 'src/features/stations/components/browser-map.tsx';
 
 /** The `<link>` tags for the top page drawn in the browser: its data and its map's code. */
 export function topPagePreloads(routePreloads: RoutePreloads): string {
-  const modules = routePreloads([TOP_PAGE_MODULE, MAP_MODULE]);
+  const modules = routePreloads([APP_MODULE, TOP_PAGE_MODULE, MAP_MODULE]);
   return modules ? `${topPageDataPreloads({ markers: true })}${modules}` : '';
 }
 

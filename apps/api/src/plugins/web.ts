@@ -12,6 +12,7 @@ import { prepareBytes, sendPrepared } from '../lib/prepared-payload.js';
 import type { CachedPage, PageCache } from './page-cache.js';
 import { loadServerRender, type PageRender, type RenderedPage } from './server-render.js';
 import {
+  APP_MODULE,
   MAP_MODULE,
   opensOnCountryView,
   TOP_PAGE_MODULE,
@@ -137,12 +138,13 @@ export const webPlugin = fp(
       return;
     }
     const configTag = `<meta name="app-config" content="${escapeAttribute(JSON.stringify(options.runtimeConfig))}">`;
-    const baseHtml = template.replace('</head>', `${configTag}</head>`);
+    const templateHtml = template.replace('</head>', `${configTag}</head>`);
     const routePreloads = await readRoutePreloads(options.distDir);
-    const topPageHtml = baseHtml.replace(
-      '</head>',
-      () => `${topPagePreloads(routePreloads)}</head>`,
-    );
+    const withPreloads = (tags: string) => templateHtml.replace('</head>', () => `${tags}</head>`);
+    // The entry is small and loads the app after it (apps/web/src/app/main.tsx): the app's code
+    // is announced with every page so it comes alongside.
+    const baseHtml = withPreloads(routePreloads([APP_MODULE]));
+    const topPageHtml = withPreloads(topPagePreloads(routePreloads));
 
     const staticFiles: FastifyStaticOptions = {
       root: options.distDir,
@@ -226,7 +228,7 @@ export const webPlugin = fp(
         const modules = body.module ? [body.module] : [];
         // The top page's map is its content, shown at once: its code comes with the page.
         if (body.module === TOP_PAGE_MODULE) modules.push(MAP_MODULE);
-        html = applyBody(baseHtml, body, `${data}${routePreloads(modules)}`);
+        html = applyBody(templateHtml, body, `${data}${routePreloads([APP_MODULE, ...modules])}`);
       } else {
         html = countryView ? topPageHtml : baseHtml;
       }

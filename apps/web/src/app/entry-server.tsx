@@ -17,7 +17,7 @@ import type { ApiFetcher } from '../lib/api-client';
 import { AppProviders } from './providers';
 import type { AppRouteHandle } from './route-handle';
 import { buildRoutes, NOT_FOUND_ROUTE_ID } from './router';
-import { SERVER_STATE_ELEMENT_ID } from './server-state';
+import { SERVER_STATE_ELEMENT_ID } from './server-state-element';
 import type { ServerState } from './server-state';
 import { settleQueries } from './settle-queries';
 

@@ -1,6 +1,7 @@
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { meQueryOptions } from '../features/auth/api/get-me';
 import { invalidateAllButSession } from '../lib/query-client';
+import { SERVER_STATE_ELEMENT_ID } from './server-state-element';
 import type { HydrationState } from 'react-router';
 
 /**
@@ -13,8 +14,6 @@ export interface ServerState {
   queries: DehydratedState;
   router: HydrationState;
 }
-
-export const SERVER_STATE_ELEMENT_ID = 'server-state';
 
 /** The page's server state, or null for the app shell (client-rendered pages). */
 export function readServerState(): ServerState | null {
