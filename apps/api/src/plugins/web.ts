@@ -138,7 +138,10 @@ export const webPlugin = fp(
       return;
     }
     const configTag = `<meta name="app-config" content="${escapeAttribute(JSON.stringify(options.runtimeConfig))}">`;
-    const templateHtml = template.replace('</head>', `${configTag}</head>`);
+    // Every page asks for its session first thing (apps/web/src/app/start.tsx): announced in the
+    // head, the call runs alongside the app's code instead of after it.
+    const sessionPreload = `<link rel="preload" as="fetch" crossorigin href="${API_BASE_PATH}/auth/me">`;
+    const templateHtml = template.replace('</head>', `${configTag}${sessionPreload}</head>`);
     const routePreloads = await readRoutePreloads(options.distDir);
     const withPreloads = (tags: string) => templateHtml.replace('</head>', () => `${tags}</head>`);
     // The entry is small and loads the app after it (apps/web/src/app/main.tsx): the app's code

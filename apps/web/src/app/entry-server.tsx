@@ -105,10 +105,14 @@ export async function renderPage(url: string): Promise<ServerRender> {
     </StrictMode>
   );
 
-  await settleQueries(queryClient, () => renderToString(tree()));
-
-  const { prelude } = await prerender(tree());
-  const html = await streamToString(prelude);
+  const settled = await settleQueries(queryClient, () => renderToString(tree()));
+  // The last pass drew the page with every answer: it is the page, unless some part of it was
+  // still waiting for its code (a Suspense boundary's fallback, marked `<!--$?-->` or
+  // `<!--$!-->`), which a render that waits for it draws whole.
+  const html =
+    settled !== null && !/<!--\$[?!]-->/.test(settled)
+      ? settled
+      : await streamToString((await prerender(tree())).prelude);
   const styles = emotionServer.constructStyleTagsFromChunks(
     emotionServer.extractCriticalToChunks(html),
   );

@@ -26,22 +26,28 @@ export function isServerFetched(query: Query): boolean {
  * use (React Query records them in the cache even on the server, where it never fetches), and
  * the ones found waiting are fetched before the next pass. A failed read is dropped from the
  * cache, so the page is drawn as loading there and the browser asks again after hydration, as
- * it would have without the server.
+ * it would have without the server. Returns the last pass's HTML when it drew every answer (no
+ * new query, none failed), so the page needs no further render; else null.
  */
-export async function settleQueries(queryClient: QueryClient, render: () => void): Promise<void> {
+export async function settleQueries(
+  queryClient: QueryClient,
+  render: () => string,
+): Promise<string | null> {
   const cache = queryClient.getQueryCache();
   const tried = new Set<string>();
+  let html: string | null = null;
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-    render();
+    html = render();
     const waiting = cache
       .findAll({ predicate: isServerFetched })
       .filter((query) => !tried.has(query.queryHash));
     if (waiting.length === 0) break;
+    html = null;
     for (const query of waiting) tried.add(query.queryHash);
     // query.fetch() keeps what the observer set up (an infinite query's paging).
     await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
   }
-  for (const query of cache.findAll({ predicate: (query) => query.state.status === 'error' })) {
-    cache.remove(query);
-  }
+  const failed = cache.findAll({ predicate: (query) => query.state.status === 'error' });
+  for (const query of failed) cache.remove(query);
+  return failed.length > 0 ? null : html;
 }
