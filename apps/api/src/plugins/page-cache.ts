@@ -117,6 +117,12 @@ export function createPageCache(
   };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    pageCache: PageCache;
+  }
+}
+
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -125,6 +131,9 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const pageCachePlugin = fp(
   async (app: FastifyInstance, options: { cache: PageCache }) => {
+    // Reachable as app.pageCache: what changes data without a request here (a test's direct
+    // write) drops the kept pages through it.
+    app.decorate('pageCache', options.cache);
     app.addHook('onResponse', (request, reply, done) => {
       if (!READS.has(request.method) && reply.statusCode < 400) options.cache.invalidate();
       done();
