@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PreparedPayload } from '../lib/prepared-payload.js';
 
@@ -127,16 +127,23 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Drops the kept pages after every write this instance answers with success. Registered
- * before the modules, so the hook runs for all of their routes.
+ * before the modules, so it sees each of their routes as it is declared.
  */
 export const pageCachePlugin = fp(
   async (app: FastifyInstance, options: { cache: PageCache }) => {
     // Reachable as app.pageCache: what changes data without a request here (a test's direct
     // write) drops the kept pages through it.
     app.decorate('pageCache', options.cache);
-    app.addHook('onResponse', (request, reply, done) => {
-      if (!READS.has(request.method) && reply.statusCode < 400) options.cache.invalidate();
+    // On the write routes only, so a read pays nothing for it.
+    const invalidate: onResponseHookHandler = (_request, reply, done) => {
+      if (reply.statusCode < 400) options.cache.invalidate();
       done();
+    };
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (methods.every((method) => READS.has(method))) return;
+      const existing = route.onResponse ?? [];
+      route.onResponse = [...(Array.isArray(existing) ? existing : [existing]), invalidate];
     });
   },
   { name: 'page-cache' },

@@ -238,3 +238,42 @@ describe('link previews', () => {
     expect(api.json()).toMatchObject({ success: false, status: 404 });
   });
 });
+
+describe('pages kept by the server (docs/architecture.md#page-cache)', () => {
+  it('serves a page again until a write through the API, with its ETag and 304', async () => {
+    const [post] = await ctx.db
+      .insert(posts)
+      .values({ userId, kind: 'spot', title: '初めの題', stationGroupId: tokyoId })
+      .returning();
+    const url = `/post/${post!.id}`;
+    const first = await ctx.app.inject(url);
+    expect(first.body).toContain('<title>初めの題 | えきスポ</title>');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await ctx.app.inject({ url, headers: { 'if-none-match': etag } })).statusCode).toBe(
+      304,
+    );
+
+    // Changed behind the server's back: the kept page stands.
+    await ctx.db.update(posts).set({ title: '直した題' }).where(eq(posts.id, post!.id));
+    expect((await ctx.app.inject(url)).body).toContain('<title>初めの題 | えきスポ</title>');
+
+    // A read through the API changes nothing; a successful write drops every kept page.
+    expect((await ctx.app.inject(`/api/v2/posts/${post!.id}`)).statusCode).toBe(200);
+    expect((await ctx.app.inject(url)).body).toContain('<title>初めの題 | えきスポ</title>');
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/register',
+      payload: {
+        name: '新しい会員',
+        email: 'page-cache@example.jp',
+        password: 'page cache password 1',
+        password_confirmation: 'page cache password 1',
+      },
+    });
+    expect(registered.statusCode).toBeLessThan(400);
+    const after = await ctx.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('<title>直した題 | えきスポ</title>');
+  });
+});
