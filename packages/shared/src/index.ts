@@ -19,3 +19,4 @@ export * from './web-routes.js';
 export * from './text.js';
 export * from './users.js';
 export * from './zod-japanese.js';
+export * from './script-json.js';

@@ -1,6 +1,7 @@
 // Must stay first, as in main.tsx: configures zod before any schema is built (zod-config.ts).
 import './zod-config';
 import './zod-messages';
+import { jsonForScript } from '@ekispot/shared';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import createCache from '@emotion/cache';
@@ -63,16 +64,6 @@ function createServerQueryClient(): QueryClient {
   });
 }
 
-/** JSON inside a non-executed script block: nothing in it can close the element. */
-function jsonForDataBlock(value: unknown): string {
-  return JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('>', '\\u003e')
-    .replaceAll('&', '\\u0026')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029');
-}
-
 async function streamToString(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text();
 }
@@ -128,6 +119,6 @@ export async function renderPage(url: string): Promise<ServerRender> {
     html,
     styles,
     module: handle.module ?? null,
-    state: `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${jsonForDataBlock(state)}</script>`,
+    state: `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${jsonForScript(state)}</script>`,
   };
 }
