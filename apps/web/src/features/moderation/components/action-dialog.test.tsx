@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MODERATION_REASON_MAX } from '@ekispot/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope } from '../../../test/api-response';
+import { enterText } from '../../../test/enter-text';
 import { renderWithApp } from '../../../test/render-with-app';
 import { LOG_ENTRY, MEMBER_ID, POST_ID } from '../test/moderation-fixtures';
 import { ActionDialog } from './action-dialog';
@@ -51,7 +52,7 @@ describe('ActionDialog', () => {
     expect(describedText(dialog)).toContain('対象のメンバー：荒らし花子');
     expect(describedText(dialog)).toContain('理由は記録に残り、相手にも伝えられます。');
     const reason = within(dialog).getByRole('textbox', { name: /理由/ });
-    await user.type(reason, '  嫌がらせのコメントを繰り返しています ');
+    await enterText(user, reason, '  嫌がらせのコメントを繰り返しています ');
     expect(describedText(reason)).toBe(`21 / ${MODERATION_REASON_MAX}文字`);
     await user.type(within(dialog).getByRole('textbox', { name: /停止する日数/ }), '30');
     await user.click(within(dialog).getByRole('button', { name: 'アカウントを停止する' }));

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OverflowMenu } from '../../../components/overflow-menu';
 import type { ReportTarget } from '../../../lib/report-target';
 import { envelope } from '../../../test/api-response';
+import { enterText } from '../../../test/enter-text';
 import { renderWithApp } from '../../../test/render-with-app';
 import { useReportDialog } from '../hooks/use-report-dialog';
 
@@ -91,7 +92,7 @@ describe('ReportDialog', () => {
     const { user, dialog, menuButton } = await openDialog();
     await user.click(within(dialog).getByRole('radio', { name: 'スパム' }));
     const note = within(dialog).getByRole('textbox', { name: '補足（任意）' });
-    await user.type(note, '  同じ宣伝が何駅にも投稿されています。 ');
+    await enterText(user, note, '  同じ宣伝が何駅にも投稿されています。 ');
     expect(describedText(note)).toBe(`21 / ${REPORT_NOTE_MAX}文字`);
 
     await user.click(within(dialog).getByRole('button', { name: '報告する' }));

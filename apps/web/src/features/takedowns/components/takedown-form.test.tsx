@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { TAKEDOWN_DETAILS_MAX } from '@ekispot/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope } from '../../../test/api-response';
+import { enterText } from '../../../test/enter-text';
 import { renderWithApp } from '../../../test/render-with-app';
 import { TakedownConfirmResult } from './takedown-confirm-result';
 import { TakedownForm } from './takedown-form';
@@ -26,11 +27,11 @@ function describedText(element: HTMLElement): string {
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>, url = POST_URL) {
-  await user.type(field(/対象のURL/), url);
+  await enterText(user, field(/対象のURL/), url);
   await user.click(screen.getByRole('radio', { name: '掲載されている本人' }));
   await user.click(screen.getByRole('radio', { name: '個人情報・プライバシー' }));
-  await user.type(field(/申し出の内容/), ' 自宅が写っています。 ');
-  await user.type(field(/メールアドレス/), 'Me@Example.jp');
+  await enterText(user, field(/申し出の内容/), ' 自宅が写っています。 ');
+  await enterText(user, field(/メールアドレス/), 'Me@Example.jp');
 }
 
 const sentBody = () => {
@@ -125,7 +126,7 @@ describe('TakedownForm', () => {
     const limited = 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。';
     fetchMock.mockResolvedValueOnce(envelope(429, { message: limited }));
     await user.clear(field(/対象のURL/));
-    await user.type(field(/対象のURL/), POST_URL);
+    await enterText(user, field(/対象のURL/), POST_URL);
     await user.click(screen.getByRole('button', { name: '確認メールを送る' }));
     expect((await screen.findByRole('alert')).textContent).toBe(limited);
     expect(screen.getByRole('button', { name: '確認メールを送る' })).toHaveProperty(
