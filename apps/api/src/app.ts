@@ -68,6 +68,8 @@ export interface AppDependencies {
   imageStorage?: ImageStorage;
   /** The Redis pub/sub channel of notification fan-out (tests give each run its own). */
   notificationChannel?: string;
+  /** The Redis pub/sub channel on which instances tell each other of writes (kept pages). */
+  pageCacheChannel?: string;
   /** Where log lines go; standard output by default. */
   logStream?: { write(line: string): void };
   /** The time stamps and rankings are decided at; the system clock by default (tests move it). */
@@ -183,7 +185,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   // Before the modules, so every write they answer drops the kept pages.
   const pageCache = createPageCache();
-  await app.register(pageCachePlugin, { cache: pageCache });
+  await app.register(pageCachePlugin, {
+    cache: pageCache,
+    redis: deps.redis,
+    redisChannel: deps.pageCacheChannel ?? `${config.redisKeyPrefix}pages`,
+  });
   await app.register(healthRoutes, { db: deps.db, version: APP_VERSION });
   await app.register(stationsRoutes, { db: deps.db });
   await app.register(mapRoutes, { db: deps.db });

@@ -1,14 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import type { PreparedPayload } from '../lib/prepared-payload.js';
+import { openRedisChannel } from '../lib/redis-channel.js';
 
 /**
  * The pages the server wrote, kept per address until the data may have changed
  * (docs/architecture.md#page-cache). A page is drawn from what the API answers a visitor, so any
- * write this instance completes may change it: a successful write drops every kept page (a new
- * generation). Writes on another instance are not heard here; a page is kept at most
- * `PAGE_CACHE_MAX_AGE_MS` for them, and for what changes with the clock alone (an event that has
- * begun).
+ * write may change it: a successful write drops every kept page (a new generation), on this
+ * instance at once and, with Redis, on the others as soon as they hear of it. A page is kept at
+ * most `PAGE_CACHE_MAX_AGE_MS` for what changes with the clock alone (an event that has begun)
+ * and for a write whose message was lost (Redis away).
  */
 
 export const PAGE_CACHE_MAX_AGE_MS = 30_000;
@@ -125,18 +128,46 @@ declare module 'fastify' {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+export interface PageCachePluginOptions {
+  cache: PageCache;
+  /** With Redis, a write on any instance drops the pages every instance keeps. */
+  redis?: Redis;
+  /** The channel the instances tell each other of writes on (tests give each run its own). */
+  redisChannel?: string;
+}
+
 /**
- * Drops the kept pages after every write this instance answers with success. Registered
- * before the modules, so it sees each of their routes as it is declared.
+ * Drops the kept pages after every write this instance answers with success, and tells the
+ * other instances through Redis when given. Registered before the modules, so it sees each of
+ * their routes as it is declared.
  */
 export const pageCachePlugin = fp(
-  async (app: FastifyInstance, options: { cache: PageCache }) => {
+  async (app: FastifyInstance, options: PageCachePluginOptions) => {
+    const { cache } = options;
     // Reachable as app.pageCache: what changes data without a request here (a test's direct
     // write) drops the kept pages through it.
-    app.decorate('pageCache', options.cache);
+    app.decorate('pageCache', cache);
+    let written = () => cache.invalidate();
+    if (options.redis && options.redisChannel) {
+      // Each instance hears its own messages too: it has already dropped its pages by then.
+      const self = randomUUID();
+      const channel = await openRedisChannel({
+        redis: options.redis,
+        channel: options.redisChannel,
+        onError: (error) => app.log.warn({ err: error }, 'page cache: redis error'),
+      });
+      channel.onMessage((from) => {
+        if (from !== self) cache.invalidate();
+      });
+      written = () => {
+        cache.invalidate();
+        channel.publish(self);
+      };
+      app.addHook('onClose', () => channel.close());
+    }
     // On the write routes only, so a read pays nothing for it.
     const invalidate: onResponseHookHandler = (_request, reply, done) => {
-      if (reply.statusCode < 400) options.cache.invalidate();
+      if (reply.statusCode < 400) written();
       done();
     };
     app.addHook('onRoute', (route) => {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { openRedisChannel, type RedisChannelOptions } from '../../lib/redis-channel.js';
 
 /**
  * Tells the open streams of a member that something changed for them (a notification came or
@@ -56,67 +56,21 @@ export function createMemoryHub(): NotificationHub {
   };
 }
 
-/** How long the start waits for the subscription when Redis is slow or away. */
-const SUBSCRIBE_WAIT_MS = 3_000;
+export type RedisHubOptions = RedisChannelOptions;
 
-export interface RedisHubOptions {
-  /** Publishes; also the connection `duplicate()` copies for subscribing. */
-  redis: Redis;
-  /** Channel name; tests give each run its own. */
-  channel: string;
-  onError?: (error: unknown) => void;
-}
-
-/**
- * Publishes through the shared client and listens on a duplicate of it (a subscribed Redis
- * connection can do nothing else); the duplicate is closed with the hub.
- */
+/** The hub over a Redis channel: every instance relays what it hears to its own streams. */
 export async function createRedisHub(options: RedisHubOptions): Promise<NotificationHub> {
   const registry = createListenerRegistry();
-  // The process's client fails fast while Redis is gone (lib/redis.ts); the subscriber instead
-  // connects at once, queues its subscription until Redis answers, and subscribes again after
-  // every reconnect.
-  const subscriber = options.redis.duplicate({
-    lazyConnect: false,
-    enableOfflineQueue: true,
-    maxRetriesPerRequest: null,
-  });
-  // ioredis reports every failed reconnect (a 40 s outage is dozens): one report per outage,
-  // from the subscriber or a publish, until the subscriber is ready again.
-  let failing = false;
-  const onError = (error: unknown) => {
-    if (failing) return;
-    failing = true;
-    options.onError?.(error);
-  };
-  subscriber.on('error', onError);
-  subscriber.on('ready', () => {
-    failing = false;
-  });
-  subscriber.on('message', (channel: string, message: string) => {
-    if (channel !== options.channel) return;
-    registry.dispatch(message.split(','));
-  });
-  // Starting without Redis is allowed: wait a little for the subscription, never for ever.
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    subscriber.subscribe(options.channel).catch(onError),
-    new Promise((resolve) => (timer = setTimeout(resolve, SUBSCRIBE_WAIT_MS))),
-  ]);
-  clearTimeout(timer);
+  const channel = await openRedisChannel(options);
+  channel.onMessage((message) => registry.dispatch(message.split(',')));
   return {
     publish(userIds) {
       for (let i = 0; i < userIds.length; i += IDS_PER_MESSAGE) {
-        const chunk = userIds.slice(i, i + IDS_PER_MESSAGE).join(',');
-        options.redis.publish(options.channel, chunk).catch(onError);
+        channel.publish(userIds.slice(i, i + IDS_PER_MESSAGE).join(','));
       }
     },
     subscribe: (userId, listener) => registry.add(userId, listener),
     listenerCount: () => registry.count(),
-    async close() {
-      // During an outage a QUIT would wait in the offline queue for ever: just disconnect.
-      if (subscriber.status !== 'ready') subscriber.disconnect();
-      else await subscriber.quit().catch(() => subscriber.disconnect());
-    },
+    close: () => channel.close(),
   };
 }
