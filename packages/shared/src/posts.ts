@@ -48,6 +48,23 @@ export const POST_TITLE_MAX = 80;
 export const POST_BODY_MAX = 4000;
 export const POST_IMAGES_MAX = 10;
 export const POST_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The long side of a photo's middle size (`/image/:id?size=medium`), between the 480 px
+ * thumbnail and the display image of up to 2,048 px: a phone showing a photo across its screen
+ * (about 360 CSS px at two or three device pixels each) needs no more (docs/posts.md#photo-sizes).
+ */
+export const IMAGE_MEDIUM_MAX_SIDE = 1280;
+
+/**
+ * The width of a photo's middle size, or null when the display image is no larger than it (the
+ * middle size is then the display image itself, and not worth offering separately).
+ */
+export function mediumImageWidth(image: { width: number; height: number }): number | null {
+  const longSide = Math.max(image.width, image.height);
+  if (longSide <= IMAGE_MEDIUM_MAX_SIDE) return null;
+  return Math.max(1, Math.round((image.width * IMAGE_MEDIUM_MAX_SIDE) / longSide));
+}
 export const COMMENT_BODY_MAX = 1000;
 /** Map markers returned for one viewport at most; more sets `truncated`. */
 export const MAP_MARKERS_MAX = 2000;

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { IMAGE_MEDIUM_MAX_SIDE } from '@ekispot/shared';
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../../lib/http-error.js';
 import { createWorkQueue } from '../../lib/work-queue.js';
@@ -139,6 +140,25 @@ export async function processUpload(
   const type = sniffImageType(await headOf(source));
   if (!type) throw new HttpError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unsupported);
   return decodeQueue.run(() => reencode(source, type));
+}
+
+/**
+ * The middle size of a stored display image (docs/posts.md#photo-sizes): its long side at most
+ * `IMAGE_MEDIUM_MAX_SIDE`, at the display image's quality. Made from our own WebP, never from
+ * an upload, in the same queue as uploads.
+ */
+export function makeMediumImage(displayBytes: Buffer): Promise<Buffer> {
+  return decodeQueue.run(() =>
+    sharp(displayBytes)
+      .resize({
+        width: IMAGE_MEDIUM_MAX_SIDE,
+        height: IMAGE_MEDIUM_MAX_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer(),
+  );
 }
 
 async function reencode(bytes: ImageSource, type: SniffedType): Promise<ProcessedImage> {

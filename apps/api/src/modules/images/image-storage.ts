@@ -62,6 +62,19 @@ export function imageStorageKey(id: string, variant: 'full' | 'thumb'): string {
   return `${hex.slice(-2)}/${hex.slice(-4, -2)}/${id}${suffix}`;
 }
 
+/**
+ * The middle size's key, beside the display image's: it is made from that image the first
+ * time it is asked for (docs/posts.md#photo-sizes), so no row names it.
+ */
+export function mediumStorageKey(fullKey: string): string {
+  return `${fullKey.replace(/\.webp$/, '')}.medium.webp`;
+}
+
+/** Every file an image row may have in storage: what deleting or sweeping it must cover. */
+export function storedFileKeys(row: { storageKey: string; thumbStorageKey: string }): string[] {
+  return [row.storageKey, mediumStorageKey(row.storageKey), row.thumbStorageKey];
+}
+
 function isNotFound(error: unknown): boolean {
   return (
     error instanceof Error &&

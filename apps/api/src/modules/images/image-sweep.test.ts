@@ -10,7 +10,7 @@ import { pngFile, stationGroupIdOf } from '../../../test/post-client.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { solidPng } from '../../../test/fixtures/images/image-fixtures.js';
 import { sweepOrphanFiles, sweepUnattachedImages, sweepUploadFolders } from './image-sweep.js';
-import { imageStorageKey } from './image-storage.js';
+import { imageStorageKey, mediumStorageKey } from './image-storage.js';
 import { storeImage } from './images.service.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -97,17 +97,21 @@ describe('the image sweep', () => {
     await ctx.storage.put(lost, Buffer.from('lost'), 'image/webp');
     const fresh = imageStorageKey('01936f2e-8b9c-7d3a-9c1e-00000000beef', 'full');
     await ctx.storage.put(fresh, Buffer.from('fresh'), 'image/webp');
-    const files = await fs.readdir(path.join(ctx.storageRoot), { recursive: true });
-    const lostFile = files.map(String).find((name) => name.endsWith('00000000dead.webp'))!;
+    // Middle sizes are named by no row: the one of a kept image stays, a lost one's goes.
+    const keptMedium = mediumStorageKey(kept.storageKey);
+    await ctx.storage.put(keptMedium, Buffer.from('medium'), 'image/webp');
+    const lostMedium = mediumStorageKey(lost);
+    await ctx.storage.put(lostMedium, Buffer.from('lost medium'), 'image/webp');
     const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    await fs.utimes(path.join(ctx.storageRoot, lostFile), old, old);
-    const keptFile = files.map(String).find((name) => name.endsWith(`${kept.id}.webp`))!;
-    await fs.utimes(path.join(ctx.storageRoot, keptFile), old, old);
+    for (const key of [lost, lostMedium, kept.storageKey, keptMedium])
+      await fs.utimes(path.join(ctx.storageRoot, key), old, old);
 
-    expect(await sweepOrphanFiles(ctx.db, ctx.storage)).toBe(1);
+    expect(await sweepOrphanFiles(ctx.db, ctx.storage)).toBe(2);
     expect(await ctx.storage.get(lost)).toBeNull();
+    expect(await ctx.storage.get(lostMedium)).toBeNull();
     expect(await ctx.storage.get(fresh)).not.toBeNull();
     expect(await ctx.storage.get(kept.storageKey)).not.toBeNull();
+    expect(await ctx.storage.get(keptMedium)).not.toBeNull();
   });
 
   it('removes upload folders of crashed processes, never its own or fresh ones', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/database.js';
-import type { ImageStorage } from './image-storage.js';
+import { storedFileKeys, type ImageStorage } from './image-storage.js';
 import * as repository from './images.repository.js';
 
 /**
@@ -37,7 +37,7 @@ export async function sweepUnattachedImages(
   for (;;) {
     const found = await repository.findUnattachedImages(db, cutoff, BATCH);
     await Promise.all(
-      found.flatMap((key) => [storage.delete(key.storageKey), storage.delete(key.thumbStorageKey)]),
+      found.flatMap((row) => storedFileKeys(row).map((key) => storage.delete(key))),
     );
     await repository.deleteImageRows(
       db,
@@ -48,7 +48,7 @@ export async function sweepUnattachedImages(
   }
 }
 
-/** The image id in a key written by `imageStorageKey` (`ab/cd/<uuid>.webp`); else null. */
+/** The image id in a key of its files (`ab/cd/<uuid>.webp`, `….thumb.webp`…); else null. */
 function imageIdOf(key: string): string | null {
   const name = key.split('/').at(-1) ?? '';
   const id = name.slice(0, name.indexOf('.'));
@@ -71,10 +71,7 @@ export async function sweepOrphanFiles(
   const flush = async () => {
     const ids = [...new Set(batch.map(imageIdOf).filter((id): id is string => id !== null))];
     const named = new Set(
-      (await repository.findImageKeys(db, ids)).flatMap((row) => [
-        row.storageKey,
-        row.thumbStorageKey,
-      ]),
+      (await repository.findImageKeys(db, ids)).flatMap((row) => storedFileKeys(row)),
     );
     for (const key of batch) {
       if (named.has(key)) continue;

@@ -9,7 +9,9 @@ import * as service from './images.service.js';
 
 // TODO(shared): move these two schemas to packages/shared once the images contract lands there.
 const imageParamsSchema = z.object({ id: z.uuid() });
-const imageQuerySchema = z.object({ size: z.enum(['full', 'thumb']).default('full') });
+const imageQuerySchema = z.object({
+  size: z.enum(['full', 'medium', 'thumb']).default('full'),
+});
 
 /** An image's bytes never change (a new upload is a new id), so caches may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -59,7 +61,8 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Database; storage: ImageS
       config: { access: 'public' },
       schema: {
         tags: ['images'],
-        summary: 'An uploaded image as WebP: full (≤ 2048 px long side) or thumb (≤ 480 px)',
+        summary:
+          'An uploaded image as WebP: full (≤ 2048 px long side), medium (≤ 1280 px) or thumb (≤ 480 px)',
         description:
           'Returns the image bytes (image/webp), not the envelope. Responses are immutable; ' +
           'send If-None-Match with the ETag to get 304.',

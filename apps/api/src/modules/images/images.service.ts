@@ -1,15 +1,24 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { mediumImageWidth } from '@ekispot/shared';
 import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/database.js';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
-import { imageStorageKey, type ImageStorage, type StoredObject } from './image-storage.js';
-import { processUpload, type ImageSource } from './image-processing.js';
+import {
+  imageStorageKey,
+  mediumStorageKey,
+  storedFileKeys,
+  type ImageStorage,
+  type StoredObject,
+} from './image-storage.js';
+import { makeMediumImage, processUpload, type ImageSource } from './image-processing.js';
 import * as repository from './images.repository.js';
 
 export type { ImageRow } from './images.repository.js';
 export type { ImageStorage } from './image-storage.js';
 export type { ImageSource } from './image-processing.js';
 export { IMAGE_MESSAGES } from './image-processing.js';
-export type ImageSize = 'full' | 'thumb';
+export type ImageSize = 'full' | 'medium' | 'thumb';
 
 /**
  * An upload refused by the image checks, re-raised as a 422 on the form field that carried
@@ -75,9 +84,48 @@ export async function openImage(
   row: repository.ImageRow,
   size: ImageSize,
 ): Promise<StoredObject> {
+  if (size === 'medium') return openMediumImage(storage, row);
   const stored = await storage.get(size === 'thumb' ? row.thumbStorageKey : row.storageKey);
   if (!stored) throw notFound('画像が見つかりませんでした。');
   return stored;
+}
+
+/** Middle sizes being made, per key: a photo asked for by many at once is made once. */
+const mediumBuilds = new Map<string, Promise<Buffer>>();
+
+/**
+ * The middle size (docs/posts.md#photo-sizes): the stored one, or made from the display image
+ * and stored the first time it is asked for. A display image no larger than the middle size is
+ * its own middle size.
+ */
+async function openMediumImage(
+  storage: ImageStorage,
+  row: repository.ImageRow,
+): Promise<StoredObject> {
+  if (mediumImageWidth(row) === null) return openImage(storage, row, 'full');
+  const key = mediumStorageKey(row.storageKey);
+  const kept = await storage.get(key);
+  if (kept) return kept;
+  let build = mediumBuilds.get(key);
+  if (!build) {
+    build = makeAndStoreMedium(storage, row, key).finally(() => mediumBuilds.delete(key));
+    mediumBuilds.set(key, build);
+  }
+  const bytes = await build;
+  return { stream: Readable.from([bytes]), size: bytes.length, contentType: row.mimeType };
+}
+
+async function makeAndStoreMedium(
+  storage: ImageStorage,
+  row: repository.ImageRow,
+  key: string,
+): Promise<Buffer> {
+  const display = await openImage(storage, row, 'full');
+  const bytes = await makeMediumImage(await buffer(display.stream));
+  // Should the row be deleted meanwhile, this file is named by no row, and the orphan sweep
+  // removes it (image-sweep.ts).
+  await storage.put(key, bytes, row.mimeType);
+  return bytes;
 }
 
 /** Removes files whose rows are gone. Missing files are fine: deletes may be repeated. */
@@ -85,9 +133,7 @@ export async function deleteImageFiles(
   storage: ImageStorage,
   keys: repository.ImageFileKeys[],
 ): Promise<void> {
-  await Promise.all(
-    keys.flatMap((key) => [storage.delete(key.storageKey), storage.delete(key.thumbStorageKey)]),
-  );
+  await Promise.all(keys.flatMap((row) => storedFileKeys(row).map((key) => storage.delete(key))));
 }
 
 /**

@@ -12,7 +12,8 @@ import {
   expectNoMetadata,
 } from '../../../test/fixtures/images/image-assertions.js';
 import { jpegWithGps, solidPng } from '../../../test/fixtures/images/image-fixtures.js';
-import { createLocalImageStorage, type ImageStorage } from './image-storage.js';
+import { mediumImageWidth } from '@ekispot/shared';
+import { createLocalImageStorage, mediumStorageKey, type ImageStorage } from './image-storage.js';
 import * as service from './images.service.js';
 
 let database: DatabaseHandle;
@@ -92,6 +93,60 @@ describe('GET /api/v2/image/:id', () => {
     ).toBe(422);
   });
 
+  it('serves a middle size with ?size=medium, made once from the display image and kept beside it', async () => {
+    const row = await service.storeImage(database.db, storage, null, await solidPng(3000, 1500));
+    const url = `/api/v2/image/${row.id}?size=medium`;
+    // Asked for by two at once, before it exists: both get it, and it is made and stored once.
+    const puts: string[] = [];
+    const counting: ImageStorage = {
+      ...storage,
+      put: (key, body, type) => (puts.push(key), storage.put(key, body, type)),
+    };
+    await Promise.all([
+      service.openImage(counting, row, 'medium'),
+      service.openImage(counting, row, 'medium'),
+    ]);
+    expect(puts).toEqual([mediumStorageKey(row.storageKey)]);
+    const [first, second] = await Promise.all([
+      app.inject({ method: 'GET', url }),
+      app.inject({ method: 'GET', url }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(first.headers['content-type']).toBe('image/webp');
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(first.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1280, 640]);
+    expect(mediumImageWidth(row)).toBe(1280);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    const kept = await fs.readFile(path.join(dataDir, 'images', mediumStorageKey(row.storageKey)));
+    expect(kept.equals(first.rawPayload)).toBe(true);
+    const again = await app.inject({ method: 'GET', url });
+    expect(again.headers['content-length']).toBe(String(kept.length));
+    expect(again.rawPayload.equals(kept)).toBe(true);
+    expect(first.headers.etag).not.toBe(
+      (await app.inject({ method: 'GET', url: `/api/v2/image/${row.id}` })).headers.etag,
+    );
+    const revalidated = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('serves the display image as the middle size when it is no larger', async () => {
+    const row = await service.storeImage(database.db, storage, null, await solidPng(800, 600));
+    expect(mediumImageWidth(row)).toBeNull();
+    const medium = await app.inject({ method: 'GET', url: `/api/v2/image/${row.id}?size=medium` });
+    const full = await app.inject({ method: 'GET', url: `/api/v2/image/${row.id}` });
+    expect(medium.statusCode).toBe(200);
+    expect(medium.rawPayload.equals(full.rawPayload)).toBe(true);
+    await expect(
+      fs.access(path.join(dataDir, 'images', mediumStorageKey(row.storageKey))),
+    ).rejects.toThrow();
+  });
+
   it('answers 404 with the envelope for an unknown id and 422 for a malformed one', async () => {
     const missing = await app.inject({
       method: 'GET',
@@ -127,12 +182,16 @@ describe('storing and deleting', () => {
     );
 
   it('writes both files under sharded keys, and deleteImage removes the row and the files', async () => {
-    const row = await service.storeImage(database.db, storage, null, await solidPng(300, 300));
+    const row = await service.storeImage(database.db, storage, null, await solidPng(1600, 300));
     expect(row.storageKey).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}\.webp$/);
     for (const file of filesOf(row)) expect(await exists(file)).toBe(true);
+    // The middle size, once made, is one of its files too.
+    const medium = path.join(dataDir, 'images', mediumStorageKey(row.storageKey));
+    await app.inject({ method: 'GET', url: `/api/v2/image/${row.id}?size=medium` });
+    expect(await exists(medium)).toBe(true);
 
     expect(await service.deleteImage(database.db, storage, row.id)).toBe(true);
-    for (const file of filesOf(row)) expect(await exists(file)).toBe(false);
+    for (const file of [...filesOf(row), medium]) expect(await exists(file)).toBe(false);
     expect((await app.inject({ method: 'GET', url: `/api/v2/image/${row.id}` })).statusCode).toBe(
       404,
     );

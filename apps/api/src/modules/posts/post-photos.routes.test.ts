@@ -54,7 +54,7 @@ describe('photos are re-encoded and stripped', () => {
       station_group_id: tokyo,
       'images[0]': { bytes: original, filename: 'gps.jpg', type: 'image/jpeg' },
     });
-    for (const size of ['full', 'thumb']) {
+    for (const size of ['full', 'medium', 'thumb']) {
       const served = await ctx.app.inject(`/api/v2/image/${post.images[0]!.id}?size=${size}`);
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');

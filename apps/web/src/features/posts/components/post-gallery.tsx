@@ -3,7 +3,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import { useState } from 'react';
 import { messages } from '../../../config/messages';
 import type { PostView } from '../api/get-post';
-import { imageUrl } from '../../../lib/image-url';
+import { imageUrl, photoSrcSet } from '../../../lib/image-url';
 import { ImageViewerDialog } from './image-viewer-dialog';
 
 type PostImageView = PostView['images'][number];
@@ -64,10 +64,10 @@ export function PostGallery({
               <Box
                 component="img"
                 src={imageUrl(image.id, single ? 'full' : 'thumb')}
-                // One photo is the page's largest picture: a phone takes the thumbnail's
-                // size when it is wide enough, and it is fetched at once, not lazily.
+                // One photo is the page's largest picture: a phone takes the thumbnail or the
+                // middle size when it is wide enough, and it is fetched at once, not lazily.
                 {...(single && {
-                  srcSet: `${imageUrl(image.id, 'thumb')} ${image.thumbWidth}w, ${imageUrl(image.id, 'full')} ${image.width}w`,
+                  srcSet: photoSrcSet(image),
                   sizes: SINGLE_PHOTO_SIZES,
                   fetchPriority: 'high',
                 })}
