@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { API_BASE_PATH, isWebRoutePath, jsonForScript } from '@ekispot/shared';
 import type { ImageStorage } from '../modules/images/image-storage.js';
 import { declareScopeAccess } from './access.js';
+import { priorityImagePreload } from './image-preload.js';
 import { archiveAssets, archiveKeyOf, assetContentType } from './asset-archive.js';
 import { prepareBytes, sendPrepared } from '../lib/prepared-payload.js';
 import type { CachedPage, PageCache } from './page-cache.js';
@@ -230,7 +231,9 @@ export const webPlugin = fp(
         const modules = body.module ? [body.module] : [];
         // The top page's map is its content, shown at once: its code comes with the page.
         if (body.module === TOP_PAGE_MODULE) modules.push(MAP_MODULE);
-        html = applyBody(templateHtml, body, `${data}${routePreloads([APP_MODULE, ...modules])}`);
+        // Its main picture first: on a slow connection it would otherwise wait behind the code.
+        const preloads = `${priorityImagePreload(body.html)}${data}${routePreloads([APP_MODULE, ...modules])}`;
+        html = applyBody(templateHtml, body, preloads);
       } else {
         html = countryView ? topPageHtml : baseHtml;
       }
