@@ -4,6 +4,7 @@ import { createTestApp } from '../../../test/test-app.js';
 import { startS3Server } from '../../../test/s3-server.js';
 import { jpegWithGps } from '../../../test/fixtures/images/image-fixtures.js';
 import { imageStorageFromConfig } from './image-storage-config.js';
+import { mediumStorageKey } from './image-storage.js';
 import * as service from './images.service.js';
 
 /** The app with S3_URL set: images go to the bucket and are served as from the local folder. */
@@ -30,8 +31,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 describe('images on S3-compatible storage', () => {
-  it('stores both sizes in the bucket and serves them with the same headers as local files', async () => {
-    const row = await service.storeImage(ctx.db, ctx.storage, null, await jpegWithGps(900, 600));
+  it('stores every size in the bucket and serves them with the same headers as local files', async () => {
+    const row = await service.storeImage(ctx.db, ctx.storage, null, await jpegWithGps(1800, 1200));
     const inBucket = await ctx.storage.get(row.storageKey);
     expect(inBucket).not.toBeNull();
     const bytes = await readAll(inBucket!.stream);
@@ -50,10 +51,18 @@ describe('images on S3-compatible storage', () => {
     expect(thumb.statusCode).toBe(200);
     expect(thumb.rawPayload.length).toBeLessThan(bytes.length);
 
-    // Deleting the image removes both objects; the URL then answers 404.
+    // The middle size is made on the first request and kept in the bucket beside the others.
+    const medium = await ctx.app.inject(`/api/v2/image/${row.id}?size=medium`);
+    expect(medium.statusCode).toBe(200);
+    expect(medium.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const mediumInBucket = await ctx.storage.get(mediumStorageKey(row.storageKey));
+    expect((await readAll(mediumInBucket!.stream)).equals(medium.rawPayload)).toBe(true);
+
+    // Deleting the image removes every object; the URL then answers 404.
     expect(await service.deleteImages(ctx.db, ctx.storage, [row.id])).toBe(1);
     expect(await ctx.storage.get(row.storageKey)).toBeNull();
     expect(await ctx.storage.get(row.thumbStorageKey)).toBeNull();
+    expect(await ctx.storage.get(mediumStorageKey(row.storageKey))).toBeNull();
     expect((await ctx.app.inject(`/api/v2/image/${row.id}`)).statusCode).toBe(404);
   });
 });
