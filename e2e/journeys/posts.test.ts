@@ -45,9 +45,10 @@ describeInBrowser('posts', () => {
     const search = a.getByRole('combobox', { name: /駅/ }).first();
     await search.fill('東京');
     await a.getByRole('option', { name: /^東京/ }).first().click();
-    await a.waitForTimeout(1500); // the map flies to the station
+    // The map flies to the station; the button pins where it is going, even mid-flight.
     await a.getByRole('button', { name: '地図の中心にピンを立てる' }).click();
-    await a.getByText(/最寄り駅：東京駅/).waitFor({ timeout: 15_000 });
+    // On the station itself, not on a point of the flight there.
+    await a.getByText('最寄り駅：東京駅（約0m）').waitFor({ timeout: 15_000 });
     await a.getByLabel('投稿する写真のファイル').setInputFiles(photos);
     await a.getByText('2 / 10枚').waitFor();
     await a.getByRole('button', { name: '投稿する' }).click();

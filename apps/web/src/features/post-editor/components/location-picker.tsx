@@ -74,8 +74,12 @@ export function LocationPicker({
   const statusId = useId();
   const errorId = useId();
 
+  // Where the map is flying (a chosen station, the device's position) until it gets there.
+  const flightTarget = useRef<MapPoint | null>(null);
+
   const flyTo = useCallback((point: MapPoint) => {
     const map = mapRef.current;
+    flightTarget.current = point;
     map?.flyTo({
       center: [point.lng, point.lat],
       zoom: Math.max(PLACE_ZOOM, map.getZoom()),
@@ -103,8 +107,13 @@ export function LocationPicker({
     onChange({ lat: event.lngLat.lat, lng: event.lngLat.lng });
   };
   const placeAtCenter = () => {
-    const center = mapRef.current?.getCenter();
-    if (center) onChange({ lat: center.lat, lng: center.lng });
+    const map = mapRef.current;
+    if (!map) return;
+    // Pressed while the map is still flying to a chosen station: the pin goes where it is
+    // going, not to a point on the way.
+    const target = map.isMoving() ? flightTarget.current : null;
+    const center = target ?? map.getCenter();
+    onChange({ lat: center.lat, lng: center.lng });
   };
   const start = value ?? JAPAN_VIEW;
   const startZoom = value ? PLACE_ZOOM : JAPAN_VIEW.zoom;
@@ -178,6 +187,9 @@ export function LocationPicker({
             maxZoom={19}
             cursor={disabled ? 'default' : 'crosshair'}
             onClick={handleClick}
+            onMoveEnd={() => {
+              flightTarget.current = null;
+            }}
           >
             {value ? (
               <Marker
