@@ -50,6 +50,13 @@ export const POST_IMAGES_MAX = 10;
 export const POST_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 
 /**
+ * The sizes an uploaded image is served in (`/image/:id?size=…`, docs/posts.md#photo-sizes):
+ * the display image, the middle size and the thumbnail.
+ */
+export const IMAGE_SIZES = ['full', 'medium', 'thumb'] as const;
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+
+/**
  * The long side of a photo's middle size (`/image/:id?size=medium`), between the 480 px
  * thumbnail and the display image of up to 2,048 px: a phone showing a photo across its screen
  * (about 360 CSS px at two or three device pixels each) needs no more (docs/posts.md#photo-sizes).

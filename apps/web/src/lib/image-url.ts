@@ -1,7 +1,5 @@
-import { mediumImageWidth } from '@ekispot/shared';
+import { mediumImageWidth, type ImageSize } from '@ekispot/shared';
 import { buildApiUrl } from './api-client';
-
-export type ImageSize = 'thumb' | 'medium' | 'full';
 
 /**
  * An uploaded image (post photo or avatar): `/api/v2/image/{id}?size=thumb|medium|full`

@@ -1,4 +1,4 @@
-import { API_BASE_PATH } from '@ekispot/shared';
+import { API_BASE_PATH, IMAGE_SIZES } from '@ekispot/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import * as service from './images.service.js';
 // TODO(shared): move these two schemas to packages/shared once the images contract lands there.
 const imageParamsSchema = z.object({ id: z.uuid() });
 const imageQuerySchema = z.object({
-  size: z.enum(['full', 'medium', 'thumb']).default('full'),
+  size: z.enum(IMAGE_SIZES).default('full'),
 });
 
 /** An image's bytes never change (a new upload is a new id), so caches may keep them for good. */

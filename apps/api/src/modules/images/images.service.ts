@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { mediumImageWidth } from '@ekispot/shared';
+import { mediumImageWidth, type ImageSize } from '@ekispot/shared';
 import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/database.js';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
@@ -18,7 +18,7 @@ export type { ImageRow } from './images.repository.js';
 export type { ImageStorage } from './image-storage.js';
 export type { ImageSource } from './image-processing.js';
 export { IMAGE_MESSAGES } from './image-processing.js';
-export type ImageSize = 'full' | 'medium' | 'thumb';
+export type { ImageSize } from '@ekispot/shared';
 
 /**
  * An upload refused by the image checks, re-raised as a 422 on the form field that carried

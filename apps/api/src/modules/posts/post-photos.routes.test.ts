@@ -1,3 +1,4 @@
+import { IMAGE_SIZES } from '@ekispot/shared';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +55,7 @@ describe('photos are re-encoded and stripped', () => {
       station_group_id: tokyo,
       'images[0]': { bytes: original, filename: 'gps.jpg', type: 'image/jpeg' },
     });
-    for (const size of ['full', 'medium', 'thumb']) {
+    for (const size of IMAGE_SIZES) {
       const served = await ctx.app.inject(`/api/v2/image/${post.images[0]!.id}?size=${size}`);
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
