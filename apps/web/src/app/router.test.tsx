@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
 import { buildRoutes } from './router';
@@ -85,6 +85,31 @@ function renderAt(path: string) {
   );
   return router;
 }
+
+// The pages these tests open. Their modules are transformed on first import, which on a busy
+// machine (CI runs the journeys beside this) can outlast a find's bound; they are loaded once
+// here, under the hook's bound, so each test waits only on the router.
+const VISITED_PATHS = [
+  '/no/such/page',
+  '/station/1130101',
+  '/post/01936f2e-8b9c-7d3a-9c1e-0123456789ab',
+  '/login',
+  '/register',
+  '/timeline/list/all',
+  '/notifications',
+  '/privacy',
+  '/rankings/post',
+  '/moderation',
+];
+
+beforeAll(async () => {
+  const routes = buildRoutes(createQueryClient());
+  for (const path of VISITED_PATHS) {
+    for (const { route } of matchRoutes(routes, path) ?? []) {
+      if (typeof route.lazy === 'function') await route.lazy();
+    }
+  }
+}, 120_000);
 
 beforeEach(() => stubSession(false));
 afterEach(() => vi.unstubAllGlobals());
