@@ -19,6 +19,10 @@ import { createSessions, idsOf, seedUsers } from './lib/sessions.js';
  */
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** Only these pages (comma-separated names, e.g. `station,list`); all when unset. */
+const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+/** A folder to keep each run's whole Lighthouse report in (JSON), for a closer look. */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const TOKYO = 1130101;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = {
@@ -80,6 +84,11 @@ async function audit(url: string): Promise<LighthouseRun> {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    if (REPORT_DIR) {
+      await fs.mkdir(REPORT_DIR, { recursive: true });
+      const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+      await fs.writeFile(path.join(REPORT_DIR, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(
       CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
@@ -184,8 +193,10 @@ export async function benchLighthouse() {
         map: '/',
       };
       const results: Record<string, unknown> = { runs_per_page: RUNS };
-      for (const [name, pagePath] of Object.entries(pages))
+      for (const [name, pagePath] of Object.entries(pages)) {
+        if (ONLY_PAGES && !ONLY_PAGES.includes(name)) continue;
         results[name] = { path: pagePath, ...(await measurePage(`${server.url}${pagePath}`)) };
+      }
       return results;
     },
   });
