@@ -1,5 +1,11 @@
 import { expect, it } from 'vitest';
-import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+import {
+  baseUrl,
+  describeInBrowser,
+  open,
+  useBrowser,
+  waitUntilReady,
+} from '../support/browser.js';
 import { member, signIn } from '../support/members.js';
 import { postSpotAs } from '../support/posts.js';
 
@@ -73,6 +79,7 @@ describeInBrowser('people', () => {
     await a.getByText('ブロック中のユーザーはいません。').waitFor();
 
     await b.reload();
+    await waitUntilReady(b);
     await like.click();
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => like.textContent()).toMatch(/1/);

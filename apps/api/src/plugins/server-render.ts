@@ -17,8 +17,13 @@ export interface RenderedPage {
   html: string;
   /** Style tags for the head (the page's critical CSS). */
   styles: string;
-  /** The hydration data block. */
-  state: string;
+  /** What follows `#root`: the hydration data block and the styles only hydration needs. */
+  tail: string;
+  /**
+   * The id of the `<template>` for the page's preloads, which the browser's entry moves into
+   * the head after the first paint.
+   */
+  afterPaintId: string;
   /** The route module (its source path, as the build manifest names it). */
   module: string | null;
 }

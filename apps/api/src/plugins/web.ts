@@ -91,16 +91,26 @@ export function applyHead(html: string, head: PageHead): string {
 }
 
 /**
- * Writes a server-rendered page into the template: the preloads of its code and its styles in
- * the head, its markup and data in the body.
+ * Writes a server-rendered page into the template: its styles (and its main picture's preload)
+ * in the head; its markup, its data, and the preloads of its code and first calls in the body,
+ * held in a template that the browser's entry releases once the page is painted
+ * (docs/architecture.md#server-rendering).
  */
-export function applyBody(html: string, body: RenderedPage, preloads: string): string {
+export function applyBody(
+  html: string,
+  body: RenderedPage,
+  preloads: { head: string; afterPaint: string },
+): string {
+  const held = `<template id="${body.afterPaintId}">${preloads.afterPaint}</template>`;
   return (
     html
-      .replace('</head>', () => `${preloads}${body.styles}</head>`)
+      .replace('</head>', () => `${preloads.head}${body.styles}</head>`)
       // The page reads without script: no notice that it needs it.
       .replace(/<noscript>.*?<\/noscript>/s, '')
-      .replace('<div id="root"></div>', () => `<div id="root">${body.html}</div>${body.state}`)
+      .replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${body.html}</div>${body.tail}${held}`,
+      )
   );
 }
 
@@ -141,9 +151,10 @@ export const webPlugin = fp(
     // Every page asks for its session first thing (apps/web/src/app/start.tsx): announced in the
     // head, the call runs alongside the app's code instead of after it.
     const sessionPreload = `<link rel="preload" as="fetch" crossorigin href="${API_BASE_PATH}/auth/me">`;
-    const templateHtml = template.replace('</head>', `${configTag}${sessionPreload}</head>`);
+    const templateHtml = template.replace('</head>', `${configTag}</head>`);
+    const shellHtml = templateHtml.replace('</head>', `${sessionPreload}</head>`);
     const routePreloads = await readRoutePreloads(options.distDir);
-    const withPreloads = (tags: string) => templateHtml.replace('</head>', () => `${tags}</head>`);
+    const withPreloads = (tags: string) => shellHtml.replace('</head>', () => `${tags}</head>`);
     // The entry is small and loads the app after it (apps/web/src/app/main.tsx): the app's code
     // is announced with every page so it comes alongside.
     const baseHtml = withPreloads(routePreloads([APP_MODULE]));
@@ -231,9 +242,12 @@ export const webPlugin = fp(
         const modules = body.module ? [body.module] : [];
         // The top page's map is its content, shown at once: its code comes with the page.
         if (body.module === TOP_PAGE_MODULE) modules.push(MAP_MODULE);
-        // Its main picture first: on a slow connection it would otherwise wait behind the code.
-        const preloads = `${priorityImagePreload(body.html)}${data}${routePreloads([APP_MODULE, ...modules])}`;
-        html = applyBody(templateHtml, body, preloads);
+        // Its main picture at once: on a slow connection it would otherwise wait behind the code.
+        // The code and the first calls after the first paint: the page shows before they load.
+        html = applyBody(templateHtml, body, {
+          head: priorityImagePreload(body.html),
+          afterPaint: `${sessionPreload}${data}${routePreloads([APP_MODULE, ...modules])}`,
+        });
       } else {
         html = countryView ? topPageHtml : baseHtml;
       }

@@ -3,8 +3,7 @@ import './zod-config';
 import './zod-messages';
 import { jsonForScript } from '@ekispot/shared';
 import { CacheProvider } from '@emotion/react';
-import createEmotionServer from '@emotion/server/create-instance';
-import createCache from '@emotion/cache';
+import type { EmotionCache } from '@emotion/cache';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import type { ReactNode } from 'react';
@@ -18,8 +17,9 @@ import type { ApiFetcher } from '../lib/api-client';
 import { AppProviders } from './providers';
 import type { AppRouteHandle } from './route-handle';
 import { buildRoutes, NOT_FOUND_ROUTE_ID } from './router';
-import { SERVER_STATE_ELEMENT_ID } from './server-state-element';
+import { AFTER_PAINT_ELEMENT_ID, SERVER_STATE_ELEMENT_ID } from './server-state-element';
 import type { ServerState } from './server-state';
+import { newStyleCache, styleTags } from './server-styles';
 import { settleQueries } from './settle-queries';
 
 /**
@@ -47,8 +47,13 @@ export type ServerRender =
       html: string;
       /** Emotion's style tags for that markup (the page's critical CSS), for the head. */
       styles: string;
-      /** The data block that `main.tsx` hydrates from. */
-      state: string;
+      /**
+       * What follows the markup: the data block that `main.tsx` hydrates from, and the styles
+       * its first render makes that no element of the page uses (server-styles.ts).
+       */
+      tail: string;
+      /** The id of the template whose preloads `main.tsx` releases after the first paint. */
+      afterPaintId: string;
       /** The route module the browser loads before hydrating (its source path). */
       module: string | null;
     }
@@ -81,11 +86,13 @@ export async function renderPage(url: string): Promise<ServerRender> {
   if (handle?.access !== 'open' || !handle.serverRendered) return { kind: 'shell' };
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  const emotionCache = createCache({ key: 'css' });
-  // Made before rendering: it switches the cache to collecting styles instead of writing them
-  // beside each element.
-  const emotionServer = createEmotionServer(emotionCache);
-  const tree = (): ReactNode => (
+  // A fresh style cache for each pass, so the last one holds exactly the styles of the page.
+  let styles = newStyleCache();
+  const tree = (): ReactNode => {
+    styles = newStyleCache();
+    return page(styles.cache);
+  };
+  const page = (emotionCache: EmotionCache): ReactNode => (
     <StrictMode>
       <CacheProvider value={emotionCache}>
         <AppProviders queryClient={queryClient}>
@@ -104,9 +111,7 @@ export async function renderPage(url: string): Promise<ServerRender> {
     settled !== null && !/<!--\$[?!]-->/.test(settled)
       ? settled
       : await streamToString((await prerender(tree())).prelude);
-  const styles = emotionServer.constructStyleTagsFromChunks(
-    emotionServer.extractCriticalToChunks(html),
-  );
+  const { head: headStyles, rest: restStyles } = styleTags(styles, html);
   const state: ServerState = {
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: null, errors: null },
@@ -117,8 +122,9 @@ export async function renderPage(url: string): Promise<ServerRender> {
     kind: 'page',
     status,
     html,
-    styles,
+    styles: headStyles,
     module: handle.module ?? null,
-    state: `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${jsonForScript(state)}</script>`,
+    tail: `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${jsonForScript(state)}</script>${restStyles}`,
+    afterPaintId: AFTER_PAINT_ELEMENT_ID,
   };
 }

@@ -3,7 +3,7 @@
 import './zod-config';
 // Next: the Japanese messages, which import the shared schemas (see zod-messages.ts).
 import './zod-messages';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { meQueryOptions } from '../features/auth/api/get-me';
@@ -22,6 +22,7 @@ import {
   connectActionQueue,
   recheckSessionWhenOnline,
 } from './action-queue-effects';
+import { hydrated } from './hydration';
 import { AppProviders } from './providers';
 import { createAppRouter, createHydratingRouter } from './router';
 import type { AppRouter } from './router';
@@ -42,6 +43,12 @@ if (serverState) {
       forgetServerData();
       unsubscribe();
     }
+  });
+  // The router's provider listens from the end of hydration on; a navigation that ended while
+  // the page was hydrating (the back button pressed early) would go unseen. Revalidating hands
+  // the provider the router's whole state, the new page's included.
+  void hydrated.then(() => {
+    if (router.state.location.key !== drawnLocation) void router.revalidate();
   });
 }
 
@@ -64,13 +71,16 @@ clearMemberDataOnSessionChange(queryClient);
 recheckSessionWhenOnline(queryClient);
 startActionQueue();
 
-// Fetch the session at start-up; pages and guards reuse the result.
-if (serverState) rereadForMember(queryClient);
+// Fetch the session at start-up; pages and guards reuse the result. On a server-drawn page the
+// answers wait for hydration (hydration.ts); the page announced these calls, so they are on
+// their way already.
+const afterHydration = (work: () => void) => (serverState ? void hydrated.then(work) : work());
+if (serverState) afterHydration(() => rereadForMember(queryClient));
 else void queryClient.prefetchQuery(meQueryOptions());
 // On the top page the map's data loads alongside the app code and the map chunk, which the
 // router starts fetching as it is created (docs/basemap.md#first-visit).
 if (window.location.pathname === paths.home.path)
-  prefetchTopMap(queryClient, window.location.search);
+  afterHydration(() => prefetchTopMap(queryClient, window.location.search));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing');
@@ -83,5 +93,7 @@ const app = (
     </AppProviders>
   </StrictMode>
 );
-if (serverState) hydrateRoot(container, app);
+// Hydrated as a transition, so React yields to the browser every few milliseconds instead of
+// holding the main thread for the whole page (a tap or a scroll is answered meanwhile).
+if (serverState) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

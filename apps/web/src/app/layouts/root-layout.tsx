@@ -9,6 +9,7 @@ import { useNavigationHistoryTracker } from '../../lib/navigation-history';
 import { usePageDataLoading } from '../../lib/page-loading';
 import { useMe } from '../../features/auth/api/get-me';
 import { formatDocumentTitle } from '../../hooks/use-document-title';
+import { useHydrationMark } from '../hydration';
 import { findRouteHandle } from '../route-handle';
 
 /** Wraps every page: loading bar, history stack, document title, flash and build update notices. */
@@ -18,6 +19,7 @@ export function RootLayout() {
   const matches = useMatches();
   const title = findRouteHandle(matches)?.title;
   useNavigationHistoryTracker();
+  useHydrationMark();
 
   // The page answers from now on: it is hydrated (or drawn in the browser) and knows whose it
   // is, so its buttons act for a member or a visitor; before that a click does nothing. Marked
