@@ -72,9 +72,10 @@ recheckSessionWhenOnline(queryClient);
 startActionQueue();
 
 // Fetch the session at start-up; pages and guards reuse the result. On a server-drawn page the
-// answers wait for hydration (hydration.ts); the page announced these calls, so they are on
-// their way already.
-const afterHydration = (work: () => void) => (serverState ? void hydrated.then(work) : work());
+// answers wait for hydration (hydration.ts), then for a task of their own rather than lengthen
+// the one that ended it; the page announced these calls, so they are on their way already.
+const afterHydration = (work: () => void) =>
+  serverState ? void hydrated.then(() => setTimeout(work, 0)) : work();
 if (serverState) afterHydration(() => rereadForMember(queryClient));
 else void queryClient.prefetchQuery(meQueryOptions());
 // On the top page the map's data loads alongside the app code and the map chunk, which the
