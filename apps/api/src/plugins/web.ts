@@ -148,15 +148,16 @@ export const webPlugin = fp(
       return;
     }
     const configTag = `<meta name="app-config" content="${escapeAttribute(JSON.stringify(options.runtimeConfig))}">`;
-    // Every page asks for its session first thing (apps/web/src/app/start.tsx): announced in the
-    // head, the call runs alongside the app's code instead of after it.
+    // Every page asks for its session first thing (apps/web/src/app/start.tsx): announced with
+    // the page (in the app shell's head, among a drawn page's held preloads), the call runs
+    // alongside the app's code instead of after it.
     const sessionPreload = `<link rel="preload" as="fetch" crossorigin href="${API_BASE_PATH}/auth/me">`;
     const templateHtml = template.replace('</head>', `${configTag}</head>`);
     const shellHtml = templateHtml.replace('</head>', `${sessionPreload}</head>`);
     const routePreloads = await readRoutePreloads(options.distDir);
     const withPreloads = (tags: string) => shellHtml.replace('</head>', () => `${tags}</head>`);
-    // The entry is small and loads the app after it (apps/web/src/app/main.tsx): the app's code
-    // is announced with every page so it comes alongside.
+    // The entry is small and loads the app after it (apps/web/src/app/main.tsx): the app shell,
+    // which shows nothing before the app runs, announces the app's code in its head.
     const baseHtml = withPreloads(routePreloads([APP_MODULE]));
     const topPageHtml = withPreloads(topPagePreloads(routePreloads));
 
