@@ -3,7 +3,6 @@ import './zod-config';
 import './zod-messages';
 import { jsonForScript } from '@ekispot/shared';
 import { CacheProvider } from '@emotion/react';
-import type { EmotionCache } from '@emotion/cache';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import type { ReactNode } from 'react';
@@ -90,18 +89,17 @@ export async function renderPage(url: string): Promise<ServerRender> {
   let styles = newStyleCache();
   const tree = (): ReactNode => {
     styles = newStyleCache();
-    return page(styles.cache);
+    return (
+      <StrictMode>
+        <CacheProvider value={styles.cache}>
+          <AppProviders queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <QueuedActionNotice />
+          </AppProviders>
+        </CacheProvider>
+      </StrictMode>
+    );
   };
-  const page = (emotionCache: EmotionCache): ReactNode => (
-    <StrictMode>
-      <CacheProvider value={emotionCache}>
-        <AppProviders queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-          <QueuedActionNotice />
-        </AppProviders>
-      </CacheProvider>
-    </StrictMode>
-  );
 
   const settled = await settleQueries(queryClient, () => renderToString(tree()));
   // The last pass drew the page with every answer: it is the page, unless some part of it was
