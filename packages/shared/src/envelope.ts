@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /** Field errors: field name (snake_case on the wire) → messages. */
-export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+export const fieldErrorsSchema = lazySchema(() => z.record(z.string(), z.array(z.string())));
 export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 
 /** The envelope every successful response is wrapped in (docs/conventions.md#api-conventions). */
@@ -16,14 +17,16 @@ export function successEnvelopeSchema<T extends z.ZodType>(data: T) {
 }
 
 /** The envelope of every failed response (docs/conventions.md#api-conventions). */
-export const errorEnvelopeSchema = z.object({
-  data: z.null(),
-  message: z.string(),
-  status: z.number().int(),
-  success: z.literal(false),
-  code: z.string(),
-  errors: fieldErrorsSchema.nullable(),
-});
+export const errorEnvelopeSchema = lazySchema(() =>
+  z.object({
+    data: z.null(),
+    message: z.string(),
+    status: z.number().int(),
+    success: z.literal(false),
+    code: z.string(),
+    errors: fieldErrorsSchema.nullable(),
+  }),
+);
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 export interface SuccessEnvelope<T> {

@@ -4,6 +4,7 @@ import { pageSchema } from './envelope.js';
 import { MODERATION_ACTIONS, type ModerationActionKind } from './moderation.js';
 import { REPORT_TARGET_KINDS, REPORT_TARGET_LABELS } from './reports.js';
 import { formatJapanDate } from './zod-japanese.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Notifications and the post timelines (docs/notifications.md, docs/timelines.md): the
@@ -48,79 +49,89 @@ export const NOTIFICATION_ACTORS_SHOWN = 3;
 /** Heartbeat of the live stream, well under the idle timeouts of proxies. */
 export const NOTIFICATION_STREAM_HEARTBEAT_MS = 25_000;
 
-export const notificationTargetSchema = z.object({
-  /** `title` is the post's as shown: an untitled photo is named after its spot or station. */
-  post: z.object({ id: z.string(), kind: z.enum(POST_KINDS), title: z.string() }).nullable(),
-  comment_id: z.string().nullable(),
-  station: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-});
+export const notificationTargetSchema = lazySchema(() =>
+  z.object({
+    /** `title` is the post's as shown: an untitled photo is named after its spot or station. */
+    post: z.object({ id: z.string(), kind: z.enum(POST_KINDS), title: z.string() }).nullable(),
+    comment_id: z.string().nullable(),
+    station: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  }),
+);
 
 /** Notifications of one type about one target within one day (Japan time), newest actor first. */
-export const notificationGroupSchema = z.object({
-  /** The newest notification of the group. */
-  id: z.string(),
-  /** Every notification of the group: `POST /notifications/read` takes these. */
-  ids: z.array(z.string()),
-  type: z.enum(NOTIFICATION_TYPES),
-  target: notificationTargetSchema,
-  actors: z.array(postAuthorSchema),
-  actor_count: z.number().int(),
-  latest_at: z.string(),
-  read: z.boolean(),
-  /**
-   * For `moderation`: what was decided about which kind of item, and whether the member hears of
-   * it as a reporter or as the item's author. Authors are told the moderator's reason; the
-   * moderator is never named (the group's actor is the member themselves).
-   */
-  moderation: z
-    .object({
-      action: z.enum(MODERATION_ACTIONS),
-      role: z.enum(['reporter', 'author']),
-      target_kind: z.enum(REPORT_TARGET_KINDS),
-      reason: z.string().nullable(),
-      /** For a suspension: its end, null for good. */
-      suspended_until: z.string().nullable(),
-    })
-    .optional(),
-});
+export const notificationGroupSchema = lazySchema(() =>
+  z.object({
+    /** The newest notification of the group. */
+    id: z.string(),
+    /** Every notification of the group: `POST /notifications/read` takes these. */
+    ids: z.array(z.string()),
+    type: z.enum(NOTIFICATION_TYPES),
+    target: notificationTargetSchema,
+    actors: z.array(postAuthorSchema),
+    actor_count: z.number().int(),
+    latest_at: z.string(),
+    read: z.boolean(),
+    /**
+     * For `moderation`: what was decided about which kind of item, and whether the member hears of
+     * it as a reporter or as the item's author. Authors are told the moderator's reason; the
+     * moderator is never named (the group's actor is the member themselves).
+     */
+    moderation: z
+      .object({
+        action: z.enum(MODERATION_ACTIONS),
+        role: z.enum(['reporter', 'author']),
+        target_kind: z.enum(REPORT_TARGET_KINDS),
+        reason: z.string().nullable(),
+        /** For a suspension: its end, null for good. */
+        suspended_until: z.string().nullable(),
+      })
+      .optional(),
+  }),
+);
 export type NotificationGroup = z.infer<typeof notificationGroupSchema>;
 
-export const notificationPageSchema = pageSchema(notificationGroupSchema);
+export const notificationPageSchema = lazySchema(() => pageSchema(notificationGroupSchema));
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
-export const notificationListQuerySchema = pageQuerySchema;
+export const notificationListQuerySchema = lazySchema(() => pageQuerySchema);
 
-export const unreadCountSchema = z.object({ unread_count: z.number().int() });
+export const unreadCountSchema = lazySchema(() => z.object({ unread_count: z.number().int() }));
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** `{ ids }` marks those read; no ids marks everything read. */
-export const notificationReadBodySchema = z.object({
-  ids: z
-    .array(z.uuid('通知の指定が正しくありません。'))
-    .max(500, '一度に既読にできる通知は500件までです。')
-    .optional(),
-});
+export const notificationReadBodySchema = lazySchema(() =>
+  z.object({
+    ids: z
+      .array(z.uuid('通知の指定が正しくありません。'))
+      .max(500, '一度に既読にできる通知は500件までです。')
+      .optional(),
+  }),
+);
 export type NotificationReadBody = z.infer<typeof notificationReadBodySchema>;
 
 /** A single new notification, as the live stream sends it (event `notification`). */
-export const notificationEventSchema = z.object({
-  id: z.string(),
-  type: z.enum(NOTIFICATION_TYPES),
-  actor: postAuthorSchema,
-  post_id: z.string().nullable(),
-  created_at: z.string(),
-});
+export const notificationEventSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    type: z.enum(NOTIFICATION_TYPES),
+    actor: postAuthorSchema,
+    post_id: z.string().nullable(),
+    created_at: z.string(),
+  }),
+);
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 
 /**
  * Which notification types also come by mail (`mail_opt_in` of the profile still switches all
  * notification mail off, as the unsubscribe link does).
  */
-export const notificationPreferencesSchema = z.object({
-  mail_types: z
-    .array(z.enum(NOTIFICATION_TYPES, '通知の種類が正しくありません。'))
-    .max(NOTIFICATION_TYPES.length),
-});
+export const notificationPreferencesSchema = lazySchema(() =>
+  z.object({
+    mail_types: z
+      .array(z.enum(NOTIFICATION_TYPES, '通知の種類が正しくありません。'))
+      .max(NOTIFICATION_TYPES.length),
+  }),
+);
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
 /* ---- Post timelines ---- */
@@ -129,15 +140,19 @@ export const TIMELINE_SCOPES = ['all', 'follow'] as const;
 export type TimelineScope = (typeof TIMELINE_SCOPES)[number];
 
 /** `kinds=spot,event`: a comma-separated subset of the post kinds; empty or absent is all. */
-export const timelineQuerySchema = pageQuerySchema.extend({
-  scope: z.enum(TIMELINE_SCOPES, 'scope は all か follow を指定してください。').default('all'),
-  kinds: z
-    .string()
-    .max(40)
-    .default('')
-    .transform((value) => [...new Set(value.split(',').filter(Boolean))])
-    .pipe(z.array(z.enum(POST_KINDS, { error: '種類は spot, event, image から選んでください。' }))),
-});
+export const timelineQuerySchema = lazySchema(() =>
+  pageQuerySchema.extend({
+    scope: z.enum(TIMELINE_SCOPES, 'scope は all か follow を指定してください。').default('all'),
+    kinds: z
+      .string()
+      .max(40)
+      .default('')
+      .transform((value) => [...new Set(value.split(',').filter(Boolean))])
+      .pipe(
+        z.array(z.enum(POST_KINDS, { error: '種類は spot, event, image から選んでください。' })),
+      ),
+  }),
+);
 export type TimelineQuery = z.infer<typeof timelineQuerySchema>;
 
 const ACTIONS: Record<NotificationType, string> = {

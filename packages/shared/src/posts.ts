@@ -3,6 +3,7 @@ import { JAPAN_BOUNDS, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.js
 import { pageSchema } from './envelope.js';
 import { stationGroupIdSchema } from './stations.js';
 import { textSchema } from './text.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Posts, comments and reactions (docs/posts.md). Wire format: snake_case. Create and update are
@@ -76,53 +77,63 @@ export const COMMENT_BODY_MAX = 1000;
 /** Map markers returned for one viewport at most; more sets `truncated`. */
 export const MAP_MARKERS_MAX = 2000;
 
-export const postIdSchema = z.uuid('URLが正しくありません。');
-export const postParamsSchema = z.object({ postId: postIdSchema });
-export const commentParamsSchema = z.object({
-  postId: postIdSchema,
-  commentId: z.uuid('URLが正しくありません。'),
-});
+export const postIdSchema = lazySchema(() => z.uuid('URLが正しくありません。'));
+export const postParamsSchema = lazySchema(() => z.object({ postId: postIdSchema }));
+export const commentParamsSchema = lazySchema(() =>
+  z.object({
+    postId: postIdSchema,
+    commentId: z.uuid('URLが正しくありません。'),
+  }),
+);
 
 /** A multipart text field that may be sent empty to clear the value (PATCH). */
 const clearable = <T extends z.ZodType>(schema: T) =>
   z.union([z.literal('').transform(() => null), schema]);
 
-const latSchema = z.coerce
-  .number({ error: '緯度は数値で指定してください。' })
-  .min(JAPAN_BOUNDS.south, '日本国内の場所を選んでください。')
-  .max(JAPAN_BOUNDS.north, '日本国内の場所を選んでください。');
-const lngSchema = z.coerce
-  .number({ error: '経度は数値で指定してください。' })
-  .min(JAPAN_BOUNDS.west, '日本国内の場所を選んでください。')
-  .max(JAPAN_BOUNDS.east, '日本国内の場所を選んでください。');
-const dateTimeSchema = z.iso.datetime({
-  offset: true,
-  error:
-    '日時はタイムゾーン付きのISO 8601形式（例：2026-05-01T10:00:00+09:00）で指定してください。',
-});
+const latSchema = lazySchema(() =>
+  z.coerce
+    .number({ error: '緯度は数値で指定してください。' })
+    .min(JAPAN_BOUNDS.south, '日本国内の場所を選んでください。')
+    .max(JAPAN_BOUNDS.north, '日本国内の場所を選んでください。'),
+);
+const lngSchema = lazySchema(() =>
+  z.coerce
+    .number({ error: '経度は数値で指定してください。' })
+    .min(JAPAN_BOUNDS.west, '日本国内の場所を選んでください。')
+    .max(JAPAN_BOUNDS.east, '日本国内の場所を選んでください。'),
+);
+const dateTimeSchema = lazySchema(() =>
+  z.iso.datetime({
+    offset: true,
+    error:
+      '日時はタイムゾーン付きのISO 8601形式（例：2026-05-01T10:00:00+09:00）で指定してください。',
+  }),
+);
 
 /**
  * The text fields of `POST /posts`. Kind-specific rules (a spot needs a place in Japan, an
  * event needs start < end and a station, a point or a parent spot, an image post needs a
  * photo and a station or a parent post) are checked by the server after this.
  */
-export const postCreateFieldsSchema = z.object({
-  kind: z.enum(POST_KINDS, { error: '投稿の種類を選んでください。' }),
-  title: textSchema()
-    .trim()
-    .max(POST_TITLE_MAX, `タイトルは${POST_TITLE_MAX}文字以内で入力してください。`)
-    .default(''),
-  body: textSchema({ multiline: true })
-    .trim()
-    .max(POST_BODY_MAX, `本文は${POST_BODY_MAX}文字以内で入力してください。`)
-    .default(''),
-  station_group_id: clearable(stationGroupIdSchema).optional(),
-  parent_post_id: clearable(postIdSchema).optional(),
-  lat: clearable(latSchema).optional(),
-  lng: clearable(lngSchema).optional(),
-  starts_at: clearable(dateTimeSchema).optional(),
-  ends_at: clearable(dateTimeSchema).optional(),
-});
+export const postCreateFieldsSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(POST_KINDS, { error: '投稿の種類を選んでください。' }),
+    title: textSchema()
+      .trim()
+      .max(POST_TITLE_MAX, `タイトルは${POST_TITLE_MAX}文字以内で入力してください。`)
+      .default(''),
+    body: textSchema({ multiline: true })
+      .trim()
+      .max(POST_BODY_MAX, `本文は${POST_BODY_MAX}文字以内で入力してください。`)
+      .default(''),
+    station_group_id: clearable(stationGroupIdSchema).optional(),
+    parent_post_id: clearable(postIdSchema).optional(),
+    lat: clearable(latSchema).optional(),
+    lng: clearable(lngSchema).optional(),
+    starts_at: clearable(dateTimeSchema).optional(),
+    ends_at: clearable(dateTimeSchema).optional(),
+  }),
+);
 export type PostCreateFields = z.infer<typeof postCreateFieldsSchema>;
 
 /**
@@ -131,183 +142,146 @@ export type PostCreateFields = z.infer<typeof postCreateFieldsSchema>;
  * photos become exactly those, in index order — each either a new file or the id (as text)
  * of one of the post's current photos. `images_cleared=true` removes every photo.
  */
-export const postUpdateFieldsSchema = postCreateFieldsSchema
-  .omit({ kind: true, title: true, body: true })
-  .extend({
+export const postUpdateFieldsSchema = lazySchema(() =>
+  postCreateFieldsSchema.omit({ kind: true, title: true, body: true }).extend({
     title: postCreateFieldsSchema.shape.title.removeDefault().optional(),
     body: postCreateFieldsSchema.shape.body.removeDefault().optional(),
     images: z.array(z.uuid('写真の指定が正しくありません。')).optional(),
     images_cleared: z.enum(['true', 'false']).optional(),
-  });
+  }),
+);
 export type PostUpdateFields = z.infer<typeof postUpdateFieldsSchema>;
 
-export const postImageSchema = z.object({
-  id: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  thumb_width: z.number().int(),
-  thumb_height: z.number().int(),
-});
+export const postImageSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    thumb_width: z.number().int(),
+    thumb_height: z.number().int(),
+  }),
+);
 export type PostImage = z.infer<typeof postImageSchema>;
 
-export const postAuthorSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  avatar: z.string().nullable(),
-});
+export const postAuthorSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    avatar: z.string().nullable(),
+  }),
+);
 
-export const postStationSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  prefecture_name: z.string(),
-});
+export const postStationSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    prefecture_name: z.string(),
+  }),
+);
 
-export const postParentSchema = z.object({
-  id: z.string(),
-  kind: z.enum(POST_KINDS),
-  title: z.string(),
-});
+export const postParentSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    kind: z.enum(POST_KINDS),
+    title: z.string(),
+  }),
+);
 
-export const postSchema = z.object({
-  id: z.string(),
-  kind: z.enum(POST_KINDS),
-  title: z.string(),
-  body: z.string(),
-  images: z.array(postImageSchema),
-  user: postAuthorSchema,
-  station_group_id: z.number().int().nullable(),
-  station: postStationSchema.nullable(),
-  parent_post_id: z.string().nullable(),
-  parent: postParentSchema.nullable(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
-  starts_at: z.string().nullable(),
-  ends_at: z.string().nullable(),
-  like_count: z.number().int(),
-  /** Whether the signed-in user liked it (false for visitors). */
-  liked: z.boolean(),
-  want_count: z.number().int(),
-  wanted: z.boolean(),
-  comment_count: z.number().int(),
-  /** Posts attached to this one (photos of a spot, events at it). */
-  child_count: z.number().int(),
-  /**
-   * True on the author's own item that a moderator hid (docs/moderation.md#hidden-items): only
-   * its author still sees it, with a notice. Absent otherwise.
-   */
-  hidden: z.literal(true).optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const postSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    kind: z.enum(POST_KINDS),
+    title: z.string(),
+    body: z.string(),
+    images: z.array(postImageSchema),
+    user: postAuthorSchema,
+    station_group_id: z.number().int().nullable(),
+    station: postStationSchema.nullable(),
+    parent_post_id: z.string().nullable(),
+    parent: postParentSchema.nullable(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+    starts_at: z.string().nullable(),
+    ends_at: z.string().nullable(),
+    like_count: z.number().int(),
+    /** Whether the signed-in user liked it (false for visitors). */
+    liked: z.boolean(),
+    want_count: z.number().int(),
+    wanted: z.boolean(),
+    comment_count: z.number().int(),
+    /** Posts attached to this one (photos of a spot, events at it). */
+    child_count: z.number().int(),
+    /**
+     * True on the author's own item that a moderator hid (docs/moderation.md#hidden-items): only
+     * its author still sees it, with a notice. Absent otherwise.
+     */
+    hidden: z.literal(true).optional(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+);
 export type Post = z.infer<typeof postSchema>;
 
-export const pageQuerySchema = z.object({
-  cursor: textSchema().max(200).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(PAGE_LIMIT_MAX, `件数は${PAGE_LIMIT_MAX}件以下で指定してください。`)
-    .default(PAGE_LIMIT_DEFAULT),
-});
+export const pageQuerySchema = lazySchema(() =>
+  z.object({
+    cursor: textSchema().max(200).optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(PAGE_LIMIT_MAX, `件数は${PAGE_LIMIT_MAX}件以下で指定してください。`)
+      .default(PAGE_LIMIT_DEFAULT),
+  }),
+);
 
 /** `GET /posts` (newest first) and `GET /stations/{id}/posts`. */
-export const postListQuerySchema = pageQuerySchema.extend({
-  kind: z.enum(POST_KINDS).optional(),
-  station_group_id: stationGroupIdSchema.optional(),
-  parent_post_id: postIdSchema.optional(),
-  user_id: z.uuid().optional(),
-});
+export const postListQuerySchema = lazySchema(() =>
+  pageQuerySchema.extend({
+    kind: z.enum(POST_KINDS).optional(),
+    station_group_id: stationGroupIdSchema.optional(),
+    parent_post_id: postIdSchema.optional(),
+    user_id: z.uuid().optional(),
+  }),
+);
 
-export const postPageSchema = pageSchema(postSchema);
+export const postPageSchema = lazySchema(() => pageSchema(postSchema));
 export type PostPage = z.infer<typeof postPageSchema>;
 
-export const commentBodySchema = z.object({
-  body: textSchema({ multiline: true, error: 'コメントを入力してください。' })
-    .trim()
-    .min(1, 'コメントを入力してください。')
-    .max(COMMENT_BODY_MAX, `コメントは${COMMENT_BODY_MAX}文字以内で入力してください。`),
-});
+export const commentBodySchema = lazySchema(() =>
+  z.object({
+    body: textSchema({ multiline: true, error: 'コメントを入力してください。' })
+      .trim()
+      .min(1, 'コメントを入力してください。')
+      .max(COMMENT_BODY_MAX, `コメントは${COMMENT_BODY_MAX}文字以内で入力してください。`),
+  }),
+);
 
-export const commentSchema = z.object({
-  id: z.string(),
-  post_id: z.string(),
-  body: z.string(),
-  user: postAuthorSchema,
-  /**
-   * True on the author's own item that a moderator hid (docs/moderation.md#hidden-items): only
-   * its author still sees it, with a notice. Absent otherwise.
-   */
-  hidden: z.literal(true).optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const commentSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    post_id: z.string(),
+    body: z.string(),
+    user: postAuthorSchema,
+    /**
+     * True on the author's own item that a moderator hid (docs/moderation.md#hidden-items): only
+     * its author still sees it, with a notice. Absent otherwise.
+     */
+    hidden: z.literal(true).optional(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+);
 export type Comment = z.infer<typeof commentSchema>;
 
 /** Comments are listed oldest first, as a conversation reads. */
-export const commentPageSchema = pageSchema(commentSchema);
+export const commentPageSchema = lazySchema(() => pageSchema(commentSchema));
 export type CommentPage = z.infer<typeof commentPageSchema>;
 
-export const likeStateSchema = z.object({ liked: z.boolean(), like_count: z.number().int() });
-export const wantStateSchema = z.object({ wanted: z.boolean(), want_count: z.number().int() });
+export const likeStateSchema = lazySchema(() =>
+  z.object({ liked: z.boolean(), like_count: z.number().int() }),
+);
+export const wantStateSchema = lazySchema(() =>
+  z.object({ wanted: z.boolean(), want_count: z.number().int() }),
+);
 export type LikeState = z.infer<typeof likeStateSchema>;
 export type WantState = z.infer<typeof wantStateSchema>;
-
-export const MAP_MARKER_KINDS = ['station', 'spot', 'event'] as const;
-export type MapMarkerKind = (typeof MAP_MARKER_KINDS)[number];
-
-/** `GET /map/markers?bbox=west,south,east,north&zoom=&kinds=spot,event`. */
-export const mapMarkersQuerySchema = z.object({
-  bbox: z.string({ error: '表示範囲（bbox）を指定してください。' }).transform((value, context) => {
-    const numbers = value.split(',').map(Number);
-    const [west, south, east, north] = numbers;
-    if (
-      numbers.length !== 4 ||
-      numbers.some((n) => !Number.isFinite(n)) ||
-      west! < -180 ||
-      east! > 180 ||
-      south! < -90 ||
-      north! > 90 ||
-      west! >= east! ||
-      south! >= north!
-    ) {
-      context.addIssue({
-        code: 'custom',
-        message: '表示範囲は「西,南,東,北」の経緯度で指定してください。',
-      });
-      return z.NEVER;
-    }
-    return { west: west!, south: south!, east: east!, north: north! };
-  }),
-  zoom: z.coerce.number().min(0).max(24).default(10),
-  kinds: z
-    .string()
-    .default('spot,event')
-    .transform((value) => value.split(',').filter(Boolean))
-    .pipe(
-      z.array(
-        z.enum(MAP_MARKER_KINDS, { error: '種類は station, spot, event から選んでください。' }),
-      ),
-    ),
-});
-
-export const mapMarkerSchema = z.object({
-  /** A post's uuid, or a station group's id as text. */
-  id: z.string(),
-  kind: z.enum(MAP_MARKER_KINDS),
-  lat: z.number(),
-  lng: z.number(),
-  title: z.string(),
-  starts_at: z.string().nullable(),
-  ends_at: z.string().nullable(),
-  /** Events that have not ended yet. */
-  upcoming: z.boolean(),
-});
-export type MapMarker = z.infer<typeof mapMarkerSchema>;
-
-export const mapMarkersSchema = z.object({
-  items: z.array(mapMarkerSchema),
-  /** More markers lie in the box than were returned: zoom in to see them all. */
-  truncated: z.boolean(),
-});
-export type MapMarkers = z.infer<typeof mapMarkersSchema>;

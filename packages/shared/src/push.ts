@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_TYPES, type NotificationType } from './notifications.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Web Push (docs/pwa.md#push): a device's subscription, the member's push choices and the
@@ -33,55 +34,65 @@ export const PUSH_QUIET_DEFAULTS = { start: 22 * 60, end: 7 * 60 } as const;
 const P256DH = /^B[A-Za-z0-9_-]{86}=?$/;
 const AUTH = /^[A-Za-z0-9_-]{21}[AQgw](==)?$/;
 
-export const pushSubscriptionBodySchema = z.object({
-  endpoint: z
-    .string('通知の送り先（endpoint）を指定してください。')
-    .min(1, '通知の送り先（endpoint）を指定してください。')
-    .max(PUSH_ENDPOINT_MAX_LENGTH, '通知の送り先（endpoint）が長すぎます。'),
-  keys: z.object(
-    {
-      /** The browser's P-256 public key, uncompressed (65 bytes). */
-      p256dh: z
-        .string('通知の暗号化キー（p256dh）を指定してください。')
-        .regex(P256DH, '通知の暗号化キー（p256dh）が正しくありません。'),
-      /** The shared authentication secret (16 bytes). */
-      auth: z
-        .string('通知の認証キー（auth）を指定してください。')
-        .regex(AUTH, '通知の認証キー（auth）が正しくありません。'),
-    },
-    '通知の暗号化キー（keys）を指定してください。',
-  ),
-  /** PushSubscription.expirationTime: milliseconds since the epoch, or null. */
-  expiration_time: z
-    .number('有効期限が正しくありません。')
-    .int('有効期限が正しくありません。')
-    .min(0, '有効期限が正しくありません。')
-    .nullish(),
-});
+export const pushSubscriptionBodySchema = lazySchema(() =>
+  z.object({
+    endpoint: z
+      .string('通知の送り先（endpoint）を指定してください。')
+      .min(1, '通知の送り先（endpoint）を指定してください。')
+      .max(PUSH_ENDPOINT_MAX_LENGTH, '通知の送り先（endpoint）が長すぎます。'),
+    keys: z.object(
+      {
+        /** The browser's P-256 public key, uncompressed (65 bytes). */
+        p256dh: z
+          .string('通知の暗号化キー（p256dh）を指定してください。')
+          .regex(P256DH, '通知の暗号化キー（p256dh）が正しくありません。'),
+        /** The shared authentication secret (16 bytes). */
+        auth: z
+          .string('通知の認証キー（auth）を指定してください。')
+          .regex(AUTH, '通知の認証キー（auth）が正しくありません。'),
+      },
+      '通知の暗号化キー（keys）を指定してください。',
+    ),
+    /** PushSubscription.expirationTime: milliseconds since the epoch, or null. */
+    expiration_time: z
+      .number('有効期限が正しくありません。')
+      .int('有効期限が正しくありません。')
+      .min(0, '有効期限が正しくありません。')
+      .nullish(),
+  }),
+);
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
-export const pushUnsubscribeBodySchema = z.object({
-  endpoint: pushSubscriptionBodySchema.shape.endpoint,
-});
+export const pushUnsubscribeBodySchema = lazySchema(() =>
+  z.object({
+    endpoint: pushSubscriptionBodySchema.shape.endpoint,
+  }),
+);
 export type PushUnsubscribeBody = z.infer<typeof pushUnsubscribeBodySchema>;
 
-export const pushSubscriptionResultSchema = z.object({
-  endpoint: z.string(),
-  /** How many devices of the member now get pushes. */
-  subscription_count: z.number().int(),
-});
+export const pushSubscriptionResultSchema = lazySchema(() =>
+  z.object({
+    endpoint: z.string(),
+    /** How many devices of the member now get pushes. */
+    subscription_count: z.number().int(),
+  }),
+);
 export type PushSubscriptionResult = z.infer<typeof pushSubscriptionResultSchema>;
 
-export const pushKeySchema = z.object({
-  /** The server's VAPID public key (base64url), `applicationServerKey` of `pushManager.subscribe`. */
-  public_key: z.string(),
-});
+export const pushKeySchema = lazySchema(() =>
+  z.object({
+    /** The server's VAPID public key (base64url), `applicationServerKey` of `pushManager.subscribe`. */
+    public_key: z.string(),
+  }),
+);
 export type PushKey = z.infer<typeof pushKeySchema>;
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
-const timeOfDay = z
-  .string('時刻を「22:00」の形で指定してください。')
-  .regex(TIME_OF_DAY, '時刻を「22:00」の形で指定してください。');
+const timeOfDay = lazySchema(() =>
+  z
+    .string('時刻を「22:00」の形で指定してください。')
+    .regex(TIME_OF_DAY, '時刻を「22:00」の形で指定してください。'),
+);
 
 /** Minutes after midnight as 「HH:MM」. */
 export function formatTimeOfDay(minutes: number): string {
@@ -99,26 +110,28 @@ export function parseTimeOfDay(value: string): number {
  * Which notification types are pushed, and the quiet hours (Japan time) during which pushes
  * wait until their end. Start and end may be equal only when the hours are off.
  */
-export const pushPreferencesSchema = z
-  .object({
-    push_types: z
-      .array(z.enum(NOTIFICATION_TYPES, '通知の種類が正しくありません。'))
-      .max(NOTIFICATION_TYPES.length),
-    quiet_hours: z.object({
-      enabled: z.boolean('おやすみ時間のオン・オフを指定してください。'),
-      start: timeOfDay,
-      end: timeOfDay,
+export const pushPreferencesSchema = lazySchema(() =>
+  z
+    .object({
+      push_types: z
+        .array(z.enum(NOTIFICATION_TYPES, '通知の種類が正しくありません。'))
+        .max(NOTIFICATION_TYPES.length),
+      quiet_hours: z.object({
+        enabled: z.boolean('おやすみ時間のオン・オフを指定してください。'),
+        start: timeOfDay,
+        end: timeOfDay,
+      }),
+    })
+    .superRefine((value, context) => {
+      if (value.quiet_hours.enabled && value.quiet_hours.start === value.quiet_hours.end) {
+        context.addIssue({
+          code: 'custom',
+          path: ['quiet_hours', 'end'],
+          message: 'おやすみ時間の開始と終了は別の時刻にしてください。',
+        });
+      }
     }),
-  })
-  .superRefine((value, context) => {
-    if (value.quiet_hours.enabled && value.quiet_hours.start === value.quiet_hours.end) {
-      context.addIssue({
-        code: 'custom',
-        path: ['quiet_hours', 'end'],
-        message: 'おやすみ時間の開始と終了は別の時刻にしてください。',
-      });
-    }
-  });
+);
 export type PushPreferences = z.infer<typeof pushPreferencesSchema>;
 
 /**
@@ -131,12 +144,14 @@ export function isQuietMinute(minute: number, start: number, end: number): boole
 }
 
 /** What a push carries to the service worker (apps/web/src/sw/push-handlers.ts). */
-export const pushPayloadSchema = z.object({
-  title: z.string(),
-  body: z.string(),
-  /** Where a tap leads: the post, the profile, or the notifications page. */
-  url: z.string(),
-  /** One per notification group: a newer push of the group replaces the shown one. */
-  tag: z.string(),
-});
+export const pushPayloadSchema = lazySchema(() =>
+  z.object({
+    title: z.string(),
+    body: z.string(),
+    /** Where a tap leads: the post, the profile, or the notifications page. */
+    url: z.string(),
+    /** One per notification group: a newer push of the group replaces the shown one. */
+    tag: z.string(),
+  }),
+);
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Rankings (docs/rankings.md): 影響度数 (impact) and 投稿数 (posts), per Japan-time week, month
@@ -30,37 +31,43 @@ export const POSTS_FORMULA_TEXT =
 export const RANKING_PERIOD_TEXT =
   '週は月曜日0:00（日本時間）から、月は1日0:00（日本時間）から数えます。同じスコアは同じ順位で、先にそのスコアに達した人が上に並びます。';
 
-export const rankingQuerySchema = z.object({
-  period: z
-    .enum(RANKING_PERIODS, { error: '期間は week・month・all のいずれかで指定してください。' })
-    .default('week'),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(PAGE_LIMIT_MAX, `件数は${PAGE_LIMIT_MAX}件以下で指定してください。`)
-    .default(PAGE_LIMIT_DEFAULT),
-});
+export const rankingQuerySchema = lazySchema(() =>
+  z.object({
+    period: z
+      .enum(RANKING_PERIODS, { error: '期間は week・month・all のいずれかで指定してください。' })
+      .default('week'),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(PAGE_LIMIT_MAX, `件数は${PAGE_LIMIT_MAX}件以下で指定してください。`)
+      .default(PAGE_LIMIT_DEFAULT),
+  }),
+);
 export type RankingQuery = z.infer<typeof rankingQuerySchema>;
 
-export const rankingRowSchema = z.object({
-  rank: z.number().int(),
-  user: z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() }),
-  score: z.number().int(),
-  /** Score minus the member's score in the previous period; null for all time. */
-  change: z.number().int().nullable(),
-});
+export const rankingRowSchema = lazySchema(() =>
+  z.object({
+    rank: z.number().int(),
+    user: z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() }),
+    score: z.number().int(),
+    /** Score minus the member's score in the previous period; null for all time. */
+    change: z.number().int().nullable(),
+  }),
+);
 export type RankingRow = z.infer<typeof rankingRowSchema>;
 
-export const rankingPageSchema = z.object({
-  board: z.enum(RANKING_BOARDS),
-  period: z.enum(RANKING_PERIODS),
-  /** `YYYY-MM-DD` (Japan date) the period starts on; null for all time. */
-  starts_on: z.string().nullable(),
-  items: z.array(rankingRowSchema),
-  next_cursor: z.string().nullable(),
-  /** The signed-in member's own row (null for visitors and members with no score yet). */
-  me: rankingRowSchema.nullable(),
-});
+export const rankingPageSchema = lazySchema(() =>
+  z.object({
+    board: z.enum(RANKING_BOARDS),
+    period: z.enum(RANKING_PERIODS),
+    /** `YYYY-MM-DD` (Japan date) the period starts on; null for all time. */
+    starts_on: z.string().nullable(),
+    items: z.array(rankingRowSchema),
+    next_cursor: z.string().nullable(),
+    /** The signed-in member's own row (null for visitors and members with no score yet). */
+    me: rankingRowSchema.nullable(),
+  }),
+);
 export type RankingPage = z.infer<typeof rankingPageSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textSchema } from './text.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Reports (docs/moderation.md): a member tells the moderators that a post, a comment, a member
@@ -44,30 +45,34 @@ export const REPORTS_PER_HOUR = 20;
 
 export const REPORT_ACCEPTED_MESSAGE = '報告を受け付けました。ご協力ありがとうございます。';
 
-export const reportCreateBodySchema = z.object({
-  target: z.object({
-    kind: z.enum(REPORT_TARGET_KINDS, { error: '報告する対象の種類が正しくありません。' }),
-    id: z.uuid('報告する対象が正しくありません。'),
+export const reportCreateBodySchema = lazySchema(() =>
+  z.object({
+    target: z.object({
+      kind: z.enum(REPORT_TARGET_KINDS, { error: '報告する対象の種類が正しくありません。' }),
+      id: z.uuid('報告する対象が正しくありません。'),
+    }),
+    reason: z.enum(REPORT_REASONS, { error: '理由を選んでください。' }),
+    note: textSchema({ multiline: true })
+      .trim()
+      .max(REPORT_NOTE_MAX, `補足は${REPORT_NOTE_MAX}文字以内で入力してください。`)
+      .optional(),
   }),
-  reason: z.enum(REPORT_REASONS, { error: '理由を選んでください。' }),
-  note: textSchema({ multiline: true })
-    .trim()
-    .max(REPORT_NOTE_MAX, `補足は${REPORT_NOTE_MAX}文字以内で入力してください。`)
-    .optional(),
-});
+);
 export type ReportCreateBody = z.infer<typeof reportCreateBodySchema>;
 
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-export const reportSchema = z.object({
-  id: z.string(),
-  target: z.object({ kind: z.enum(REPORT_TARGET_KINDS), id: z.string() }),
-  reason: z.enum(REPORT_REASONS),
-  note: z.string().nullable(),
-  status: z.enum(REPORT_STATUSES),
-  created_at: z.string(),
-});
+export const reportSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    target: z.object({ kind: z.enum(REPORT_TARGET_KINDS), id: z.string() }),
+    reason: z.enum(REPORT_REASONS),
+    note: z.string().nullable(),
+    status: z.enum(REPORT_STATUSES),
+    created_at: z.string(),
+  }),
+);
 export type Report = z.infer<typeof reportSchema>;
 
 /** An open report older than this is overdue and highlighted in the queue. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Station stamps (駅スタンプ, docs/stamps.md). Wire format: snake_case. The device position of a
@@ -51,92 +52,106 @@ const coordinate = (name: string, min: number, max: number) =>
     .max(max, `${name}は${max}以下で指定してください。`);
 
 /** `POST /stations/{stationGroupId}/stamp`. */
-export const stampCheckInBodySchema = z.object({
-  lat: coordinate('緯度', -90, 90),
-  lng: coordinate('経度', -180, 180),
-  accuracy_m: z
-    .number({ error: '位置の精度を数値で指定してください。' })
-    .nonnegative('位置の精度は0以上で指定してください。')
-    .max(1_000_000, '位置の精度が大きすぎます。'),
-  /**
-   * When the position was measured, for a check-in queued offline and sent later: the stamp is
-   * dated then and the rules apply to that time (docs/stamps.md#queued-check-ins).
-   */
-  measured_at: z.iso
-    .datetime({
-      offset: true,
-      error: '位置を測った時刻はタイムゾーン付きのISO 8601形式で指定してください。',
-    })
-    .optional(),
-});
+export const stampCheckInBodySchema = lazySchema(() =>
+  z.object({
+    lat: coordinate('緯度', -90, 90),
+    lng: coordinate('経度', -180, 180),
+    accuracy_m: z
+      .number({ error: '位置の精度を数値で指定してください。' })
+      .nonnegative('位置の精度は0以上で指定してください。')
+      .max(1_000_000, '位置の精度が大きすぎます。'),
+    /**
+     * When the position was measured, for a check-in queued offline and sent later: the stamp is
+     * dated then and the rules apply to that time (docs/stamps.md#queued-check-ins).
+     */
+    measured_at: z.iso
+      .datetime({
+        offset: true,
+        error: '位置を測った時刻はタイムゾーン付きのISO 8601形式で指定してください。',
+      })
+      .optional(),
+  }),
+);
 export type StampCheckInBody = z.infer<typeof stampCheckInBodySchema>;
 
-export const stampStationSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  prefecture_name: z.string(),
-});
+export const stampStationSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    prefecture_name: z.string(),
+  }),
+);
 
 /**
  * One stamp as lists show it. `collected_on` is the Japan date; `collected_at` (the exact time)
  * is given to the stamp's owner only, so others learn the day, not the hour.
  */
-export const stampSchema = z.object({
-  id: z.string(),
-  station: stampStationSchema,
-  collected_on: z.string(),
-  collected_at: z.string().nullable(),
-});
+export const stampSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    station: stampStationSchema,
+    collected_on: z.string(),
+    collected_at: z.string().nullable(),
+  }),
+);
 export type Stamp = z.infer<typeof stampSchema>;
 
 /** The answer to a successful check-in. */
-export const stampCheckInSchema = stampSchema.extend({
-  /** How far the device was, as the 100 m band kept with the stamp (0 = under 100 m). */
-  distance_bucket: z.number().int(),
-  /** Members who have this station's stamp, this one included. */
-  stamp_count: z.number().int(),
-  /** Stamps the member has now, this one included (「32駅目」). */
-  my_stamp_count: z.number().int(),
-});
+export const stampCheckInSchema = lazySchema(() =>
+  stampSchema.extend({
+    /** How far the device was, as the 100 m band kept with the stamp (0 = under 100 m). */
+    distance_bucket: z.number().int(),
+    /** Members who have this station's stamp, this one included. */
+    stamp_count: z.number().int(),
+    /** Stamps the member has now, this one included (「32駅目」). */
+    my_stamp_count: z.number().int(),
+  }),
+);
 export type StampCheckIn = z.infer<typeof stampCheckInSchema>;
 
 /** `GET /stations/{id}/stamp` (the station page's button): the viewer's stamp, if any. */
-export const stationStampStateSchema = z.object({
-  stamped_by_me: z.boolean(),
-  collected_on: z.string().nullable(),
-  stamp_count: z.number().int(),
-});
+export const stationStampStateSchema = lazySchema(() =>
+  z.object({
+    stamped_by_me: z.boolean(),
+    collected_on: z.string().nullable(),
+    stamp_count: z.number().int(),
+  }),
+);
 export type StationStampState = z.infer<typeof stationStampStateSchema>;
 
-const progressFields = {
+const progressFields = () => ({
   stamped: z.number().int(),
   total: z.number().int(),
-};
+});
 
 /** `GET /users/{userId}/stamps/summary`: how much of each prefecture and line is collected. */
-export const stampSummarySchema = z.object({
-  stamped: z.number().int(),
-  total: z.number().int(),
-  prefectures: z.array(z.object({ id: z.number().int(), name: z.string(), ...progressFields })),
-  /** Lines with at least one stamp, most complete first. */
-  lines: z.array(
-    z.object({ id: z.number().int(), name: z.string(), color: z.string(), ...progressFields }),
-  ),
-  /** Set when the tab is hidden from this viewer (see profile tabs); the counts are then zero. */
-  hidden: z.enum(['private', 'blocked']).nullable(),
-});
+export const stampSummarySchema = lazySchema(() =>
+  z.object({
+    stamped: z.number().int(),
+    total: z.number().int(),
+    prefectures: z.array(z.object({ id: z.number().int(), name: z.string(), ...progressFields() })),
+    /** Lines with at least one stamp, most complete first. */
+    lines: z.array(
+      z.object({ id: z.number().int(), name: z.string(), color: z.string(), ...progressFields() }),
+    ),
+    /** Set when the tab is hidden from this viewer (see profile tabs); the counts are then zero. */
+    hidden: z.enum(['private', 'blocked']).nullable(),
+  }),
+);
 export type StampSummary = z.infer<typeof stampSummarySchema>;
 
 /** The stamp image sizes served as PNG or WebP (`?size=`). */
 export const STAMP_IMAGE_SIZES = [96, 192, 512] as const;
-export const stampImageQuerySchema = z.object({
-  size: z.coerce
-    .number({ error: '画像の大きさは数値で指定してください。' })
-    .refine((value) => (STAMP_IMAGE_SIZES as readonly number[]).includes(value), {
-      message: `画像の大きさは${STAMP_IMAGE_SIZES.join('・')}のいずれかで指定してください。`,
-    })
-    .default(192),
-});
+export const stampImageQuerySchema = lazySchema(() =>
+  z.object({
+    size: z.coerce
+      .number({ error: '画像の大きさは数値で指定してください。' })
+      .refine((value) => (STAMP_IMAGE_SIZES as readonly number[]).includes(value), {
+        message: `画像の大きさは${STAMP_IMAGE_SIZES.join('・')}のいずれかで指定してください。`,
+      })
+      .default(192),
+  }),
+);
 /** The stamp image is served as `stamp.svg`, and as `stamp.png` / `stamp.webp` for previews. */
 export const STAMP_IMAGE_FORMATS = ['svg', 'png', 'webp'] as const;
 export type StampImageFormat = (typeof STAMP_IMAGE_FORMATS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * The web app's address space, known to both sides: the web app's route table must list
@@ -90,7 +91,7 @@ export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
   { path: '/moderation/log', moderatorsOnly: true },
 ];
 
-const uuidSchema = z.uuid();
+const uuidSchema = lazySchema(() => z.uuid());
 const TOKEN = /^[A-Za-z0-9_\-.~]{1,512}$/;
 /** A station or line id as it appears in a path: digits only, no sign, no leading zero. */
 const STATION_GROUP_ID = /^[1-9][0-9]{0,9}$/;

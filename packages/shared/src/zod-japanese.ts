@@ -38,20 +38,23 @@ const FORMAT_WORDS: Record<string, string> = {
   jwt: 'トークン',
 };
 
-const japanDay = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
+// Made on first use: a formatter with a time zone costs a page's start-up some milliseconds.
+let japanDayFormat: Intl.DateTimeFormat | undefined;
+const japanDay = () =>
+  (japanDayFormat ??= new Intl.DateTimeFormat('ja-JP', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }));
 
 /** A day as Japanese write it, in Japan time: 2026年12月3日. */
 export function formatJapanDate(value: Date | string): string {
-  return japanDay.format(typeof value === 'string' ? new Date(value) : value);
+  return japanDay().format(typeof value === 'string' ? new Date(value) : value);
 }
 
 function amount(value: number | bigint | Date): string {
-  if (value instanceof Date) return japanDay.format(value);
+  if (value instanceof Date) return japanDay().format(value);
   return typeof value === 'bigint' ? value.toLocaleString('ja-JP') : value.toLocaleString('ja-JP');
 }
 
