@@ -124,3 +124,28 @@ describe('japanLocalToEpoch', () => {
     expect(japanLocalToEpoch('nope')).toBeNull();
   });
 });
+
+describe('formatJapanDateTime against the platform', () => {
+  it("reads every instant as the browser's Asia/Tokyo formatter does", () => {
+    const reference = new Intl.DateTimeFormat('ja-JP', {
+      timeZone: 'Asia/Tokyo',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    // Every 29 h 13 min from 1990 to 2040 (a fixed walk, no randomness): every hour of the
+    // day, every weekday, month ends and leap days come round.
+    const step = (29 * 60 + 13) * 60_000;
+    for (let t = Date.UTC(1990, 0, 1); t < Date.UTC(2040, 0, 1); t += step) {
+      const parts = Object.fromEntries(
+        reference.formatToParts(new Date(t)).map((part) => [part.type, part.value]),
+      );
+      const expected = `${parts.year}年${parts.month}月${parts.day}日(${parts.weekday}) ${parts.hour}:${parts.minute}`;
+      expect(formatJapanDateTime(new Date(t).toISOString())).toBe(expected);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { LIST_DESCRIPTION_MAX, LIST_NOTE_MAX, LIST_TITLE_MAX } from '@ekispot/shared';
+import { formatCount } from '../../lib/format-count';
 
 /** Texts of the list pages, the list editor, the 「リストに追加」 menu and the list timelines. */
 export const listsMessages = {
@@ -8,7 +9,7 @@ export const listsMessages = {
     retry: '再読み込み',
     more: 'もっと見る',
     loadingMore: '読み込み中…',
-    itemCount: (count: number) => `${count.toLocaleString('ja-JP')}件`,
+    itemCount: (count: number) => `${formatCount(count)}件`,
     private: '非公開',
     byOwner: (name: string) => `${name}さんのリスト`,
     coverAlt: (title: string) => `「${title}」のカバー写真`,

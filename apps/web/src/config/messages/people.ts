@@ -1,3 +1,4 @@
+import { formatCount } from '../../lib/format-count';
 /** Texts of the people pages: profiles, follows, the directory, blocks and mutes. */
 export const peopleMessages = {
   people: {
@@ -8,7 +9,7 @@ export const peopleMessages = {
       stamps: 'スタンプ',
       lists: 'リスト',
     },
-    countLabel: (label: string, count: number) => `${label} ${count.toLocaleString('ja-JP')}`,
+    countLabel: (label: string, count: number) => `${label} ${formatCount(count)}`,
     follow: 'フォローする',
     createList: 'リストを作成',
     postPicker: {
@@ -85,7 +86,7 @@ export const peopleMessages = {
       empty: 'まだ誰もフォローしていません。',
     },
     backToProfile: 'プロフィールへ戻る',
-    followerCount: (count: number) => `フォロワー ${count.toLocaleString('ja-JP')}人`,
+    followerCount: (count: number) => `フォロワー ${formatCount(count)}人`,
     settings: {
       privacyHeading: 'プロフィールのタブの公開設定',
       privacyLabel: 'いいね・参加したいイベント・行きたいスポット・行きたい駅のタブを公開する',

@@ -5,6 +5,7 @@ import {
   UNEXPECTED_ERROR_MESSAGE,
 } from '@ekispot/shared';
 import type { PostKind } from '@ekispot/shared';
+import { formatCount } from '../../lib/format-count';
 
 /** Texts of the post page, comments and reactions. */
 export const postsMessages = {
@@ -38,7 +39,7 @@ export const postsMessages = {
     reactions: {
       like: 'いいね',
       group: 'この投稿への反応',
-      count: (label: string, count: number) => `${label} ${count.toLocaleString('ja-JP')}`,
+      count: (label: string, count: number) => `${label} ${formatCount(count)}`,
       failed: '反応を送れませんでした。時間をおいてもう一度お試しください。',
     },
     owner: {
@@ -52,13 +53,13 @@ export const postsMessages = {
     },
     menu: 'この投稿のその他の操作',
     children: {
-      heading: (count: number) => `この投稿の写真・イベント（${count.toLocaleString('ja-JP')}件）`,
+      heading: (count: number) => `この投稿の写真・イベント（${formatCount(count)}件）`,
       empty: 'まだ写真やイベントはありません。',
       addImage: '写真を追加',
       addEvent: 'イベントを追加',
     },
     comments: {
-      heading: (count: number) => `コメント（${count.toLocaleString('ja-JP')}件）`,
+      heading: (count: number) => `コメント（${formatCount(count)}件）`,
       empty: 'まだコメントはありません。',
       more: 'もっと見る',
       loadingMore: '読み込み中…',

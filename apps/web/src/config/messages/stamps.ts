@@ -1,3 +1,4 @@
+import { formatCount } from '../../lib/format-count';
 /** Texts of station stamps: the button on the station page and the stamp book. */
 export const stampsMessages = {
   stamps: {
@@ -6,7 +7,7 @@ export const stampsMessages = {
     collectedOn: (date: string) => `${date}に押しました`,
     collected: (name: string) => `${name}駅のスタンプを押しました！`,
     failed: 'スタンプを押せませんでした。もう一度お試しください。',
-    count: (count: number) => `スタンプ ${count.toLocaleString('ja-JP')}人`,
+    count: (count: number) => `スタンプ ${formatCount(count)}人`,
     howItWorks:
       '駅の500m以内で、位置情報の精度が200m以内のときに押せます。現在地は判定にだけ使い、保存しません。',
     imageAlt: (name: string) => `${name}駅のスタンプ`,
@@ -14,7 +15,7 @@ export const stampsMessages = {
       locatingTitle: 'スタンプを押しています',
       doneTitle: 'スタンプを押しました！',
       failedTitle: 'スタンプを押せませんでした',
-      nth: (count: number) => `あなたの${count.toLocaleString('ja-JP')}駅目のスタンプです`,
+      nth: (count: number) => `あなたの${formatCount(count)}駅目のスタンプです`,
       firstHere: 'この駅で最初のスタンプ',
       close: '閉じる',
       retry: 'もう一度試す',
@@ -30,7 +31,7 @@ export const stampsMessages = {
     completion: {
       title: '収集状況',
       overall: (stamped: number, total: number) =>
-        `全国 ${stamped.toLocaleString('ja-JP')} / ${total.toLocaleString('ja-JP')}駅`,
+        `全国 ${formatCount(stamped)} / ${formatCount(total)}駅`,
       mapLabel: (stamped: number, prefectures: number) =>
         `都道府県ごとの収集率の地図：${prefectures}都道府県で合計${stamped}駅のスタンプ`,
       legend: '凡例（駅の収集率）',

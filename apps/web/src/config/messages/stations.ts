@@ -1,9 +1,10 @@
+import { formatCount } from '../../lib/format-count';
 /** Texts of the map, station pages and 駅ガチャ. */
 export const stationsMessages = {
   map: {
     label: '駅の地図',
     loadingStations: '駅を読み込み中です',
-    stationCount: (count: number) => `${count.toLocaleString('ja-JP')}駅を表示しています`,
+    stationCount: (count: number) => `${formatCount(count)}駅を表示しています`,
     stationsFailed: '駅の情報を読み込めませんでした。',
     searchLabel: '駅を検索',
     searchPlaceholder: '駅名・よみ・路線名（例：しんじゅく、山手線）',
@@ -74,7 +75,7 @@ export const stationsMessages = {
   },
   line: {
     stations: '駅一覧',
-    summary: (open: number) => `${open.toLocaleString('ja-JP')}駅`,
+    summary: (open: number) => `${formatCount(open)}駅`,
     map: (name: string) => `${name}の駅の地図`,
     closed: '廃駅',
     closedLine: 'この路線は廃止されています',
@@ -105,7 +106,7 @@ export const stationsMessages = {
     },
     want: {
       label: '行きたい',
-      count: (count: number) => `行きたい ${count.toLocaleString('ja-JP')}`,
+      count: (count: number) => `行きたい ${formatCount(count)}`,
       failed: '「行きたい」を更新できませんでした。時間をおいてもう一度お試しください。',
     },
     markers: {
@@ -116,8 +117,7 @@ export const stationsMessages = {
       failed: 'スポット・イベントを読み込めませんでした。',
       truncated: '表示しきれない投稿があります。地図を拡大してください。',
       loading: 'スポット・イベントを読み込み中です',
-      count: (count: number) =>
-        `スポット・イベント${count.toLocaleString('ja-JP')}件を表示しています`,
+      count: (count: number) => `スポット・イベント${formatCount(count)}件を表示しています`,
       open: '投稿を見る',
     },
   },

@@ -11,6 +11,7 @@ import { ProfileMenu } from './profile-menu';
 import { ShareButton } from '../../../components/share/share-button';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { OpenReport } from '../../../lib/report-target';
+import { formatCount } from '../../../lib/format-count';
 
 const text = messages.people;
 
@@ -18,7 +19,7 @@ function Count({ label, count, to }: { label: string; count: number; to?: string
   const content = (
     <>
       <Box component="span" sx={{ fontWeight: 700, color: 'text.primary', mr: 0.5 }}>
-        {count.toLocaleString('ja-JP')}
+        {formatCount(count)}
       </Box>
       {label}
     </>

@@ -8,6 +8,7 @@ import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { RouterLink } from '../../../components/router-link';
 import { UserAvatar } from '../../../components/user-avatar';
+import { formatCount } from '../../../lib/format-count';
 
 type Row = CamelCased<RankingRow>;
 const text = messages.rankings;
@@ -48,7 +49,7 @@ export function RankingPodium({ rows, unit }: { rows: Row[]; unit: string }) {
               {row.user.name}
             </RouterLink>
             <Typography variant="body2">
-              {row.score.toLocaleString('ja-JP')}
+              {formatCount(row.score)}
               {unit}
             </Typography>
             <Paper

@@ -10,6 +10,7 @@ import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { RouterLink } from '../../../components/router-link';
 import { UserAvatar } from '../../../components/user-avatar';
+import { formatCount } from '../../../lib/format-count';
 
 type Row = CamelCased<RankingRow>;
 const text = messages.rankings;
@@ -37,7 +38,7 @@ function RankingTableRow({ row, mine }: { row: Row; mine: boolean }) {
         </Stack>
       </TableCell>
       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-        {row.score.toLocaleString('ja-JP')}
+        {formatCount(row.score)}
       </TableCell>
       <TableCell align="right" sx={{ color: changeColour(row.change) }}>
         {text.changeLabel(row.change)}

@@ -24,6 +24,7 @@ import { BackLink } from '../../../components/back-link';
 import { ShareButton } from '../../../components/share/share-button';
 import { OfflineView } from '../../../components/offline';
 import { isWaitingForNetwork } from '../../../lib/online-status';
+import { formatCount } from '../../../lib/format-count';
 
 /**
  * /station/:stationGroupId — name, lines, address, 行きたい, mini map, the station's posts
@@ -163,7 +164,7 @@ function Count({ label, value }: { label: string; value: number }) {
   return (
     <Box>
       <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
-        {value.toLocaleString('ja-JP')}
+        {formatCount(value)}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {label}
