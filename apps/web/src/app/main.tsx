@@ -8,22 +8,26 @@ import { AFTER_PAINT_ELEMENT_ID, SERVER_STATE_ELEMENT_ID } from './server-state-
 
 const start = () => import('./start');
 
-/** Links moved into the head per task: each starts a fetch, about a millisecond on a phone. */
-const PRELOADS_PER_TASK = 8;
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * Yields to the browser: `scheduler.yield()` where there is one (no 4 ms clamp after a few
+ * nested timers), a zero timer elsewhere.
+ */
+const nextTask = (): Promise<unknown> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+};
 
 /**
  * The page's preloads, held back in a template by the server, moved into the head so they
- * load: a few at a time, so that ninety of them do not hold the main thread at once. The app's
- * own code comes first in the template, the page's after it.
+ * load: one per task, since each starts a fetch, which costs a phone a few milliseconds (eight
+ * at once made tasks of 15–55 ms on this machine; docs/architecture.md#server-rendering). The
+ * app's own code comes first in the template, the page's after it.
  */
 async function releasePreloads() {
   const held = document.getElementById(AFTER_PAINT_ELEMENT_ID);
   if (!(held instanceof HTMLTemplateElement)) return;
-  const links = [...held.content.children];
-  for (let i = 0; i < links.length; i += PRELOADS_PER_TASK) {
-    document.head.append(...links.slice(i, i + PRELOADS_PER_TASK));
+  for (const link of [...held.content.children]) {
+    document.head.append(link);
     await nextTask();
   }
 }
