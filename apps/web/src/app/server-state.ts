@@ -1,5 +1,5 @@
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
-import { meQueryOptions } from '../features/auth/api/get-me';
+import { getMe, meQueryOptions } from '../features/auth/api/get-me';
 import { invalidateAllButSession } from '../lib/query-client';
 import { SERVER_STATE_ELEMENT_ID } from './server-state-element';
 import type { HydrationState } from 'react-router';
@@ -30,12 +30,24 @@ export function readServerState(): ServerState | null {
  * The server drew the page as a visitor sees it; once the session turns out to be a member's,
  * what the page shows is read again, so their own state (liked, following, their stamp) fills
  * in. A visitor's page makes no second read.
+ *
+ * The session is asked for at once (the page announced the call, so its answer may be on its
+ * way already) and its query stays "fetching" until `notBefore` has settled: the page's session
+ * observers, which subscribe in hydration's last task, find it asked and start no call of their
+ * own there, and the answer enters the cache only after hydration — landing while React
+ * hydrates, it would draw the rest of the page differently from the server's HTML
+ * (docs/architecture.md#hydration).
  */
-export function rereadForMember(queryClient: QueryClient): void {
-  queryClient.fetchQuery(meQueryOptions()).then(
-    (user) => {
-      if (user) void invalidateAllButSession(queryClient);
-    },
-    () => undefined,
-  );
+export function rereadForMember(queryClient: QueryClient, notBefore: Promise<unknown>): void {
+  queryClient
+    .fetchQuery({
+      ...meQueryOptions(),
+      queryFn: async () => (await Promise.all([getMe(), notBefore]))[0],
+    })
+    .then(
+      (user) => {
+        if (user) void invalidateAllButSession(queryClient);
+      },
+      () => undefined,
+    );
 }

@@ -76,8 +76,11 @@ startActionQueue();
 // the one that ended it; the page announced these calls, so they are on their way already.
 const afterHydration = (work: () => void) =>
   serverState ? void hydrated.then(() => setTimeout(work, 0)) : work();
-if (serverState) afterHydration(() => rereadForMember(queryClient));
-else void queryClient.prefetchQuery(meQueryOptions());
+if (serverState) {
+  // Asked in a task of its own, before hydration ends; answered into the cache after it.
+  const hydratedAndATask = hydrated.then(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  setTimeout(() => rereadForMember(queryClient, hydratedAndATask), 0);
+} else void queryClient.prefetchQuery(meQueryOptions());
 // On the top page the map's data loads alongside the app code and the map chunk, which the
 // router starts fetching as it is created (docs/basemap.md#first-visit).
 if (window.location.pathname === paths.home.path)
