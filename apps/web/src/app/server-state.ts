@@ -42,7 +42,12 @@ export function rereadForMember(queryClient: QueryClient, notBefore: Promise<unk
   queryClient
     .fetchQuery({
       ...meQueryOptions(),
-      queryFn: async () => (await Promise.all([getMe(), notBefore]))[0],
+      // A failure (offline) also waits: an error is a change of the cache too.
+      queryFn: async () => {
+        const [answer] = await Promise.allSettled([getMe(), notBefore]);
+        if (answer.status === 'rejected') throw answer.reason;
+        return answer.value;
+      },
     })
     .then(
       (user) => {
