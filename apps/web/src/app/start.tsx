@@ -74,13 +74,13 @@ startActionQueue();
 // Fetch the session at start-up; pages and guards reuse the result. On a server-drawn page the
 // answers wait for hydration (hydration.ts), then for a task of their own rather than lengthen
 // the one that ended it; the page announced these calls, so they are on their way already.
+const hydratedAndATask = hydrated.then(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const afterHydration = (work: () => void) =>
-  serverState ? void hydrated.then(() => setTimeout(work, 0)) : work();
-if (serverState) {
-  // Asked in a task of its own, before hydration ends; answered into the cache after it.
-  const hydratedAndATask = hydrated.then(() => new Promise((resolve) => setTimeout(resolve, 0)));
-  setTimeout(() => rereadForMember(queryClient, hydratedAndATask), 0);
-} else void queryClient.prefetchQuery(meQueryOptions());
+  serverState ? void hydratedAndATask.then(work) : work();
+// On a server-drawn page the session is asked in a task of its own, before hydration ends, and
+// answered into the cache after it.
+if (serverState) setTimeout(() => rereadForMember(queryClient, hydratedAndATask), 0);
+else void queryClient.prefetchQuery(meQueryOptions());
 // On the top page the map's data loads alongside the app code and the map chunk, which the
 // router starts fetching as it is created (docs/basemap.md#first-visit).
 if (window.location.pathname === paths.home.path)
