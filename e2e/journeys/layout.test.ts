@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { baseUrl, describeInBrowser, moveInApp, open, useBrowser } from '../support/browser.js';
 import { member, signIn } from '../support/members.js';
 import type { MemberKey } from '../support/roster.js';
 
@@ -127,8 +127,9 @@ describeInBrowser('layout on a phone', () => {
     );
   });
 
-  async function widthOf(page: Page, path: string, shows?: string) {
-    await open(page, path);
+  async function widthOf(page: Page, path: string, shows: string | undefined, fresh: boolean) {
+    if (fresh) await open(page, path);
+    else await moveInApp(page, path);
     // The map page's heading is for screen readers; it is ready once the map is.
     if (path === '/') await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
     else await page.locator('h1').first().waitFor();
@@ -167,14 +168,16 @@ describeInBrowser('layout on a phone', () => {
     }, width);
   }
 
-  // Each page is opened afresh at each phone width: what a page measures as it starts (the
-  // profile's scrollable tabs, a map's canvas) is what must fit on a phone. A desktop browser's
-  // window changes size: each page is opened at a tablet's 768 px, then its window widened to
-  // 1280 px and measured again, which checks that the page follows a resize as well.
-  for (const [widths, phone] of [
-    [[320], true],
-    [[390], true],
-    [[768, 1280], false],
+  // At 320 px each page is opened afresh, drawn by the server, as from a shared link on the
+  // narrowest phone; at 390 px and in the desktop browser the walk moves from page to page
+  // inside the app, as a person does (each page still starts there: what it measures as it
+  // starts — the profile's scrollable tabs, a map's canvas — is what must fit). A desktop
+  // browser's window changes size: each page is shown at a tablet's 768 px, then its window
+  // widened to 1280 px and measured again, which checks that the page follows a resize as well.
+  for (const [widths, phone, fresh] of [
+    [[320], true, true],
+    [[390], true, false],
+    [[768, 1280], false, false],
   ] as const) {
     it(`keeps every page within ${widths.join(' and ')} px (${phone ? 'phone' : 'desktop browser'})`, async () => {
       const opened = new Map<MemberKey | 'visitor', Page>();
@@ -183,12 +186,13 @@ describeInBrowser('layout on a phone', () => {
       const height = phone ? 740 : 900;
       for (const { path, shows, as } of pages) {
         let page = opened.get(as ?? 'visitor');
+        const firstOfPage = !page;
         if (!page) {
           page = (await browser.newPage({ viewport: { width: first, height }, phone })).page;
           if (as) await signIn(page, as);
           opened.set(as ?? 'visitor', page);
         } else await page.setViewportSize({ width: first, height });
-        const scrollWidth = await widthOf(page, path, shows);
+        const scrollWidth = await widthOf(page, path, shows, fresh || firstOfPage);
         if (scrollWidth > first)
           wide.push(`${path}: ${scrollWidth} px ${(await overflowing(page, first)).join(' | ')}`);
         for (const width of resized) {

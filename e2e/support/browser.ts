@@ -88,6 +88,25 @@ export async function open(page: Page, path: string) {
   await waitUntilReady(page);
 }
 
+/**
+ * Moves to another page inside the app, as the browser's back and forward buttons do (the router
+ * draws the new page in the browser; nothing is loaded but its data and code), and waits until it
+ * is shown with its primary data (`<html data-shown>`, docs/navigation.md#loading-bar). A walk
+ * over many pages opens the first with `open()` and moves on with this: a fresh load costs about
+ * five times the CPU (docs/testing.md#page-walks).
+ */
+export async function moveInApp(page: Page, path: string) {
+  const shown = await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+    return window.location.pathname + window.location.search;
+  }, path);
+  await page.waitForFunction(
+    (expected) => document.documentElement.dataset.shown === expected,
+    shown,
+  );
+}
+
 /** Until the app has hydrated (or rendered) the page and knows whose session it is. */
 export async function waitUntilReady(page: Page) {
   await page.waitForSelector('html[data-ready]', { state: 'attached' });

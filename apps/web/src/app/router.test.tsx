@@ -161,6 +161,27 @@ describe('router', () => {
     await waitFor(() => expect(document.title).toBe('リストのタイムライン | えきスポ'));
   });
 
+  it('names the page on <html data-shown> only once it has its primary data', async () => {
+    delete document.documentElement.dataset.shown;
+    const answer = globalThis.fetch;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith('/auth/me')) await held;
+      return answer(input, init);
+    });
+    const router = renderAt('/login');
+    await waitFor(() => expect(document.documentElement.dataset.shown).toBe('/login'));
+
+    await router.navigate('/timeline/list/all?sort=new');
+    await screen.findByRole('heading', { level: 1, name: 'リストのタイムライン' });
+    expect(document.documentElement.dataset.shown).toBe('/login');
+    release();
+    await waitFor(() =>
+      expect(document.documentElement.dataset.shown).toBe('/timeline/list/all?sort=new'),
+    );
+  });
+
   it('sends visitors from auth pages to /login with the intended path', async () => {
     const router = renderAt('/notifications?tab=all');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

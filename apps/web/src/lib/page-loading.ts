@@ -16,11 +16,12 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const isLoading = (): boolean => pending > 0;
+/** Whether any mounted page waits for its primary data, read now rather than at render. */
+export const isPageDataLoading = (): boolean => pending > 0;
 
 /** Whether any mounted page still waits for its primary data. */
 export function usePageDataLoading(): boolean {
-  return useSyncExternalStore(subscribe, isLoading, () => false);
+  return useSyncExternalStore(subscribe, isPageDataLoading, () => false);
 }
 
 /**

@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { Outlet, useMatches, useNavigation } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { BuildUpdateSnackbar } from '../../components/build-update-snackbar';
 import { FlashSnackbar } from '../../components/flash-snackbar';
 import { LoadingBar } from '../../components/loading-bar';
 import { OfflineBanner } from '../../components/offline';
 import { SkipLink } from '../../components/layout/skip-link';
 import { useNavigationHistoryTracker } from '../../lib/navigation-history';
-import { usePageDataLoading } from '../../lib/page-loading';
+import { isPageDataLoading, usePageDataLoading } from '../../lib/page-loading';
 import { useMe } from '../../features/auth/api/get-me';
 import { formatDocumentTitle } from '../../hooks/use-document-title';
 import { useHydrationMark } from '../hydration';
@@ -28,6 +28,17 @@ export function RootLayout() {
   useEffect(() => {
     if (sessionKnown) document.documentElement.dataset.ready = '';
   }, [sessionKnown]);
+
+  // The address whose page is on screen with its primary data, on <html data-shown>: set when
+  // the router is idle and no page waits for its data, for a page drawn by the server and for
+  // every move inside the app (docs/navigation.md#loading-bar). Read again in the effect: a page
+  // that starts loading in this very commit has reported it by then (its effect runs first).
+  const location = useLocation();
+  const settled = sessionKnown && navigation.state === 'idle' && !pageDataLoading;
+  useEffect(() => {
+    if (settled && !isPageDataLoading())
+      document.documentElement.dataset.shown = location.pathname + location.search;
+  }, [settled, location]);
 
   // A layout effect, so that a page's own (passive) title effect runs after it and wins.
   useLayoutEffect(() => {
