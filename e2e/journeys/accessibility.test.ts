@@ -75,7 +75,9 @@ async function createList(token: string, postId: string): Promise<string> {
 }
 
 describeInBrowser('accessibility', () => {
-  const browser = useBrowser();
+  // No service worker: pages are scanned, each read once; the PWA journeys
+  // check the worker (docs/testing.md#page-walks).
+  const browser = useBrowser({ serviceWorkers: 'block' });
 
   it('has none on the error pages and the navigation, on a desktop and on a phone', async () => {
     for (const viewport of [

@@ -49,7 +49,9 @@ function form(fields: Record<string, string>) {
 }
 
 describeInBrowser('layout on a phone', () => {
-  const browser = useBrowser();
+  // No service worker: pages are measured, each read once; the PWA journeys
+  // check the worker (docs/testing.md#page-walks).
+  const browser = useBrowser({ serviceWorkers: 'block' });
   const pages: { path: string; shows?: string; as?: MemberKey }[] = [];
 
   beforeAll(async () => {

@@ -14,12 +14,28 @@ export const describeInBrowser = chromiumPath ? describe : describe.skip;
  */
 const HYDRATION_PROBLEM = /Minified React error #(418|419|421|422|423|425)\b|hydrat/i;
 
+/** How a journey's page is opened. */
+type PageOptions = {
+  viewport?: { width: number; height: number };
+  /** A phone: a mobile layout viewport (a too-wide page widens it) and touch. */
+  phone?: boolean;
+  /** A granted, fixed device position (the stamp journey stands at a station). */
+  geolocation?: { latitude: number; longitude: number; accuracy: number };
+  /**
+   * 'block': no service worker, as in a browser without one or a first visit before it is
+   * installed (the worker precaches every page's code, docs/pwa.md#offline). Journeys that read
+   * each page once and never the worker's caches block it: its install costs each new browser
+   * context about 1.7 CPU-seconds (docs/testing.md#page-walks).
+   */
+  serviceWorkers?: 'allow' | 'block';
+};
+
 /**
  * One browser per test file; each test gets a fresh page with a Japanese locale. Every page a
  * test opens is watched for hydration problems, which fail the test
- * (docs/architecture.md#hydration).
+ * (docs/architecture.md#hydration). `defaults` apply to every page the file opens.
  */
-export function useBrowser() {
+export function useBrowser(defaults: PageOptions = {}) {
   let browser: Browser | undefined;
   let hydrationProblems: string[] = [];
   afterEach(() => {
@@ -37,20 +53,8 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(
-      options: {
-        viewport?: { width: number; height: number };
-        /** A phone: a mobile layout viewport (a too-wide page widens it) and touch. */
-        phone?: boolean;
-        /** A granted, fixed device position (the stamp journey stands at a station). */
-        geolocation?: { latitude: number; longitude: number; accuracy: number };
-        /**
-         * 'block': no service worker, as in a browser without one or a first visit before it is
-         * installed (the worker precaches every page's code, docs/pwa.md#offline).
-         */
-        serviceWorkers?: 'allow' | 'block';
-      } = {},
-    ) {
+    async newPage(pageOptions: PageOptions = {}) {
+      const options = { ...defaults, ...pageOptions };
       if (!browser) throw new Error('browser not started');
       const context = await browser.newContext({
         locale: 'ja-JP',
