@@ -23,18 +23,44 @@ const nextTask = (): Promise<unknown> => {
  * at once made tasks of 15–55 ms on this machine; docs/architecture.md#server-rendering). The
  * app's own code comes first in the template, the page's after it.
  */
-async function releasePreloads() {
+async function releasePreloads(): Promise<string[]> {
   const held = document.getElementById(AFTER_PAINT_ELEMENT_ID);
-  if (!(held instanceof HTMLTemplateElement)) return;
+  if (!(held instanceof HTMLTemplateElement)) return [];
+  const modules: string[] = [];
   for (const link of [...held.content.children]) {
     document.head.append(link);
+    if (link instanceof HTMLLinkElement && link.rel === 'modulepreload') modules.push(link.href);
     await nextTask();
   }
+  return modules;
+}
+
+/**
+ * The app's code run one chunk per task before the app starts, instead of all of it in one task
+ * that a phone would spend a few hundred milliseconds on, deaf to a tap
+ * (docs/architecture.md#server-rendering). The server lists a chunk before the chunks it imports,
+ * so the list is run from its end: each chunk's imports have mostly run by the time it runs. zod
+ * is configured first, as the app's own start does. A chunk that fails to load leaves the rest to
+ * the app's start, which reports it as it always has.
+ */
+async function runInTurn(modules: readonly string[]): Promise<void> {
+  try {
+    await import('./zod-config');
+    for (const href of [...modules].reverse()) {
+      await nextTask();
+      await import(/* @vite-ignore */ href);
+    }
+  } catch {
+    // start() loads what is left and handles the failure.
+  }
+  await nextTask();
 }
 
 if (document.getElementById(SERVER_STATE_ELEMENT_ID)) {
   // A frame, then a task: the browser paints the page in between, then asks for its code.
-  requestAnimationFrame(() => setTimeout(() => void releasePreloads().then(start), 0));
+  requestAnimationFrame(() =>
+    setTimeout(() => void releasePreloads().then(runInTurn).then(start), 0),
+  );
 } else {
   void start();
 }
