@@ -22,3 +22,4 @@ export * from './users.js';
 export * from './zod-japanese.js';
 export * from './script-json.js';
 export * from './lazy-schema.js';
+export * from './route-sketch.js';

@@ -1,3 +1,4 @@
+import { sketchPlaces } from '@ekispot/shared';
 import { fitLine, textPath, widthOf, wrapLines } from './og-text.js';
 
 /**
@@ -209,22 +210,7 @@ function listMap(points: ListCard['points']): string {
     );
     return parts.join('');
   }
-  const meanLat = points.reduce((sum, p) => sum + p.lat, 0) / points.length;
-  const cos = Math.cos((meanLat * Math.PI) / 180);
-  const projected = points.map((p) => ({ x: p.lng * cos, y: -p.lat }));
-  const xs = projected.map((p) => p.x);
-  const ys = projected.map((p) => p.y);
-  // At least about 2 km across, so one point or a cluster is not blown up to the panel's size.
-  const spanX = Math.max(Math.max(...xs) - Math.min(...xs), 0.02);
-  const spanY = Math.max(Math.max(...ys) - Math.min(...ys), 0.02);
-  const pad = 60;
-  const scale = Math.min((MAP.width - 2 * pad) / spanX, (MAP.height - 2 * pad) / spanY);
-  const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
-  const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
-  const screen = projected.map((p) => ({
-    x: MAP.x + MAP.width / 2 + (p.x - cx) * scale,
-    y: MAP.y + MAP.height / 2 + (p.y - cy) * scale,
-  }));
+  const screen = sketchPlaces(points, { ...MAP, pad: 60 });
   if (screen.length > 1) {
     const d = screen.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)} ${p.y.toFixed(1)}`);
     parts.push(
