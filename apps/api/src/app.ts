@@ -52,6 +52,7 @@ import { APP_VERSION } from './version.js';
 import { createMemoryCounterStore, createResilientCounterStore } from './lib/counter-store.js';
 import { counterRateLimitStore } from './lib/rate-limit-store.js';
 import { REDACTED_LOG_PATHS, serializeError, serializeRequest } from './lib/log-safety.js';
+import { lazyChildLogger } from './lib/lazy-child-logger.js';
 
 // Default validation messages in our Japanese (docs/product-rules.md#errors,
 // packages/shared/src/zod-japanese.ts); schemas may still give their own.
@@ -92,6 +93,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       serializers: { err: serializeError, req: serializeRequest },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
+    // Each request's logger is made on its first line (lib/lazy-child-logger.ts).
+    childLoggerFactory: lazyChildLogger,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
