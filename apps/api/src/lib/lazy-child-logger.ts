@@ -1,9 +1,70 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 
-const METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type Method = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
 type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>;
+
+type LevelValues = Record<string, number>;
+
+/** The stand-in: its methods live on the prototype, so making one per request costs little. */
+class LazyChild {
+  #child: FastifyBaseLogger | undefined;
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Record<string, unknown>;
+  readonly #options: { level?: string };
+  readonly #values: LevelValues;
+  readonly #threshold: number;
+
+  constructor(parent: FastifyBaseLogger, bindings: Record<string, unknown>, options: object) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+    this.#values = (parent as unknown as Logger).levels.values;
+    this.#threshold = this.#values[this.#options.level ?? parent.level] ?? 0;
+  }
+
+  #real(): FastifyBaseLogger {
+    return (this.#child ??= this.#parent.child(this.#bindings, this.#options));
+  }
+
+  #write(level: Method, args: unknown[]): void {
+    if ((this.#values[level] ?? 0) < this.#threshold) return;
+    (this.#real()[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  fatal(...args: unknown[]) {
+    this.#write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.#write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.#write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.#write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.#write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.#write('trace', args);
+  }
+  silent() {}
+  isLevelEnabled(level: string): boolean {
+    return (this.#values[level] ?? Infinity) >= this.#threshold;
+  }
+  child(bindings: Record<string, unknown>, options?: object): FastifyBaseLogger {
+    return this.#real().child(bindings, options);
+  }
+  get level(): string {
+    return this.#real().level;
+  }
+  set level(level: string) {
+    this.#real().level = level;
+  }
+}
 
 /**
  * Fastify gives every request a child logger bound to its id. Making one costs pino a pass of
@@ -19,27 +80,5 @@ export const lazyChildLogger: ChildLoggerFactory = function lazyChildLogger(
   bindings,
   options,
 ) {
-  const parent = logger as unknown as Logger;
-  const values = parent.levels.values;
-  const threshold = values[options.level ?? parent.level] ?? 0;
-  let child: FastifyBaseLogger | undefined;
-  const real = (): FastifyBaseLogger => (child ??= logger.child(bindings, options));
-  const stand = {
-    child: (more: Record<string, unknown>, moreOptions?: object) => real().child(more, moreOptions),
-    isLevelEnabled: (level: string) => (values[level] ?? Infinity) >= threshold,
-    silent: () => undefined,
-    get level() {
-      return real().level;
-    },
-    set level(level: string) {
-      real().level = level;
-    },
-  } as Record<string, unknown>;
-  for (const method of METHODS) {
-    const enabled = (values[method] ?? 0) >= threshold;
-    stand[method] = enabled
-      ? (...args: unknown[]) => (real()[method] as (...a: unknown[]) => void)(...args)
-      : () => undefined;
-  }
-  return stand as unknown as FastifyBaseLogger;
+  return new LazyChild(logger, bindings, options) as unknown as FastifyBaseLogger;
 };
