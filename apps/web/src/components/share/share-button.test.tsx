@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render-with-app';
 import { ShareButton } from './share-button';
+import { answerMediaQueries, forgetMediaQueries } from '../../test/media-queries';
 
 const TEXT = '東京駅のスタンプを押しました #えきスポ';
 const PATH = '/station/1130101';
@@ -15,20 +16,12 @@ function useDevice({
   coarse: boolean;
   share?: (data: unknown) => Promise<void>;
 }) {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: coarse && query === '(pointer: coarse)',
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }),
-  });
+  answerMediaQueries((query) => coarse && query === '(pointer: coarse)');
   Object.defineProperty(navigator, 'share', { configurable: true, value: share });
 }
 
 afterEach(() => {
-  Reflect.deleteProperty(window, 'matchMedia');
+  forgetMediaQueries();
   Reflect.deleteProperty(navigator, 'share');
 });
 

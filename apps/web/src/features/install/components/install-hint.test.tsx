@@ -8,6 +8,7 @@ import {
 import { listenForInstallPrompt, resetInstallPrompt } from '../install-prompt';
 import { useInstallHint } from '../use-install-hint';
 import { InstallHint } from './install-hint';
+import { answerMediaQueries, forgetMediaQueries } from '../../../test/media-queries';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -15,19 +16,11 @@ const TITLE = 'えきスポをホーム画面に追加';
 
 /** What the screen is: jsdom has no matchMedia, so the media queries are answered here. */
 function setScreen({ phone = true, standalone = false } = {}) {
-  const matchMedia = (query: string) => ({
-    matches:
+  answerMediaQueries(
+    (query) =>
       (query.includes('pointer: coarse') && phone) ||
       (query.includes('display-mode: standalone') && standalone),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  });
-  Object.defineProperty(window, 'matchMedia', { configurable: true, value: matchMedia });
+  );
 }
 
 /** The n-th visit begins: n - 1 were counted before, in sessions that have ended. */
@@ -80,7 +73,7 @@ afterEach(() => {
   stopListening();
   resetInstallPrompt();
   vi.restoreAllMocks();
-  Reflect.deleteProperty(window, 'matchMedia');
+  forgetMediaQueries();
   Reflect.deleteProperty(navigator, 'standalone');
 });
 

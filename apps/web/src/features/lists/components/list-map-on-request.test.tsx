@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { answerMediaQueries, forgetMediaQueries } from '../../../test/media-queries';
 import { renderWithApp } from '../../../test/render-with-app';
 import { ListMapOnRequest } from './list-map-on-request';
 
@@ -12,22 +13,12 @@ const PLACES = [
 
 /** A screen `width` px wide: jsdom has no matchMedia, so MUI's breakpoint queries are answered. */
 function setScreenWidth(width: number) {
-  const matchMedia = (query: string) => ({
-    matches: Number(/min-width:\s*([\d.]+)px/.exec(query)?.[1] ?? Infinity) <= width,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  });
-  Object.defineProperty(window, 'matchMedia', { configurable: true, value: matchMedia });
+  answerMediaQueries(
+    (query) => Number(/min-width:\s*([\d.]+)px/.exec(query)?.[1] ?? Infinity) <= width,
+  );
 }
 
-afterEach(() => {
-  Reflect.deleteProperty(window, 'matchMedia');
-});
+afterEach(forgetMediaQueries);
 
 describe('ListMapOnRequest', () => {
   it('shows a phone the places sketched in order, and the map once asked for', async () => {
