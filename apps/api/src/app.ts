@@ -131,8 +131,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   setPasswordHashMemory(config.passwordHashMemoryKib);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request take a callback, not a promise: cheaper on each read.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   await app.register(inFlightPlugin);
 

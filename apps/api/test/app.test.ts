@@ -42,16 +42,31 @@ describe('API platform', () => {
     expect(response.json().success).toBe(false);
   });
 
-  it('sends security headers with a strict CSP', async () => {
-    const response = await ctx.app.inject('/api/v2/health');
+  it('sends pages security headers with a strict CSP', async () => {
+    const response = await ctx.app.inject('/robots.txt');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     // Plain HTTP: HSTS means nothing there and is not sent.
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends API answers, errors too, only the headers that mean something on them', async () => {
+    for (const url of ['/api/v2/health', '/api/v2/stations/0', '/api/v2/no-such-thing']) {
+      const response = await ctx.app.inject(url);
+      expect(response.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      // The page headers (referrer, opener, framing…) govern documents, not JSON.
+      expect(response.headers['referrer-policy'], url).toBeUndefined();
+      expect(response.headers['x-frame-options'], url).toBeUndefined();
+    }
   });
 
   it('gives every response a request id, and keeps a sane one it was given', async () => {

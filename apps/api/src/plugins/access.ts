@@ -126,18 +126,24 @@ export const accessPlugin = fp(
       },
     });
 
-    app.addHook('preValidation', async (request, reply) => {
-      const access = request.routeOptions.config?.access;
-      if (access === 'public' || access === 'guest') return;
-      if (access === undefined) {
-        // Only the not-found handler has no declaration; it serves nothing to protect.
-        if (request.is404) return;
-        throw new Error(`no access declared for ${request.method} ${request.routeOptions.url}`);
-      }
+    const readCaller = async (request: FastifyRequest, reply: FastifyReply, access: string) => {
       const caller = await sessions.read(request);
       if (access === 'moderator' && caller?.user.role !== 'moderator') throw notFound();
       if (access === 'member' && !caller) denyVisitor(request, reply);
       callers.set(request, caller);
+    };
+    // A callback hook: a public read passes with no promise made (it runs on every request).
+    app.addHook('preValidation', (request, reply, done) => {
+      const access = request.routeOptions.config?.access;
+      if (access === 'public' || access === 'guest') return done();
+      if (access === undefined) {
+        // Only the not-found handler has no declaration; it serves nothing to protect.
+        if (request.is404) return done();
+        return done(
+          new Error(`no access declared for ${request.method} ${request.routeOptions.url}`),
+        );
+      }
+      readCaller(request, reply, access).then(() => done(), done);
     });
   },
   { name: 'access', dependencies: ['@fastify/cookie'] },

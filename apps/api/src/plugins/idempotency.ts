@@ -3,11 +3,12 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENT_REPLAY_HEADER,
 } from '@ekispot/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database.js';
 import { claimKey, recordAnswer, releaseKey } from '../db/idempotency-keys.js';
 import { conflict, validationFailed } from '../lib/http-error.js';
+import { addRouteHook } from '../lib/route-hooks.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -53,13 +54,16 @@ export const idempotencyPlugin = fp(
   async (app: FastifyInstance, options: { db: Database }) => {
     const claims = new WeakMap<FastifyRequest, { userId: string; key: string }>();
 
+    // Only the routes declared idempotent get the hooks (lib/route-hooks.ts).
     app.addHook('onRoute', (route) => {
-      if (route.config?.idempotent && route.config.access !== 'member')
+      if (!route.config?.idempotent) return;
+      if (route.config.access !== 'member')
         throw new Error(`${route.url} is idempotent but not a 'member' route`);
+      addRouteHook(route, 'preHandler', claimRequest);
+      addRouteHook(route, 'onSend', settleRequest);
     });
 
-    app.addHook('preHandler', async (request, reply) => {
-      if (!request.routeOptions.config.idempotent) return;
+    async function claimRequest(request: FastifyRequest, reply: FastifyReply) {
       const key = keyOf(request);
       if (key === null) return;
       const userId = request.member.user.id;
@@ -78,9 +82,9 @@ export const idempotencyPlugin = fp(
           if (claim.contentType) reply.type(claim.contentType);
           return reply.send(claim.body);
       }
-    });
+    }
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    async function settleRequest(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
       const claim = claims.get(request);
       if (!claim) return payload;
       claims.delete(request);
@@ -98,7 +102,7 @@ export const idempotencyPlugin = fp(
         });
       }
       return payload;
-    });
+    }
   },
   { name: 'idempotency', dependencies: ['access'] },
 );

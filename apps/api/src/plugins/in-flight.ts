@@ -44,8 +44,10 @@ export const inFlightPlugin = fp(
         for (const wake of woken) wake();
       }
     };
-    app.addHook('onRequest', async (request) => {
+    // Callback hooks: they run on every request, and a promise each would cost reads more.
+    app.addHook('onRequest', (request, _reply, done) => {
       running.add(request);
+      done();
     });
     let draining = false;
     const longLived = new Set<() => void>();
@@ -76,12 +78,15 @@ export const inFlightPlugin = fp(
     // app.close() alone (tests, embedding) ends long-lived answers too: the listener could not
     // close while they are open.
     app.addHook('preClose', async () => startDraining());
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       finish(request);
       if (draining) reply.header('Connection', 'close');
-      return payload;
+      done(null, payload);
     });
-    app.addHook('onResponse', async (request) => finish(request));
+    app.addHook('onResponse', (request, _reply, done) => {
+      finish(request);
+      done();
+    });
 
     app.decorate('runInBackground', (log, what, task) => {
       const work = {};

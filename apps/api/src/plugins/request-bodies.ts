@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error.js';
+import { addRouteHook, isWriteRoute } from '../lib/route-hooks.js';
 import { createUploadGate, type UploadGate } from '../lib/upload-gate.js';
 
 declare module 'fastify' {
@@ -42,15 +43,23 @@ export const requestBodiesPlugin = fp(
     const dir = path.join(options.uploadDir, `${process.pid}-${randomUUID().slice(0, 8)}`);
     app.decorate('uploads', { dir, gate: options.uploadGate ?? createUploadGate() });
     app.decorateRequest('afterResponse', null as unknown as (() => unknown)[]);
-    app.addHook('onRequest', async (request) => {
-      request.afterResponse = [];
-    });
     const finish = async (request: { afterResponse: (() => unknown)[] | null }) => {
       const tasks = request.afterResponse?.splice(0) ?? [];
       await Promise.allSettled(tasks.map(async (task) => task()));
     };
-    app.addHook('onResponse', finish);
-    app.addHook('onRequestAbort', finish);
+    // Only routes that take a body get these hooks; reads run none of them (lib/route-hooks.ts).
+    app.addHook('onRoute', (route) => {
+      if (!isWriteRoute(route)) return;
+      addRouteHook(route, 'onRequest', async (request) => {
+        request.afterResponse = [];
+      });
+      addRouteHook(route, 'onResponse', finish);
+      addRouteHook(route, 'onRequestAbort', finish);
+      addRouteHook(route, 'preValidation', async (request) => {
+        if (request.isMultipart() && !consumesMultipart(request.routeOptions.schema))
+          throw new HttpError('UNSUPPORTED_MEDIA_TYPE', BODY_MESSAGES.jsonExpected);
+      });
+    });
     app.addHook('onClose', async () => {
       await fs.rm(dir, { recursive: true, force: true });
     });
@@ -71,10 +80,6 @@ export const requestBodiesPlugin = fp(
       // Oversized files are reported as field errors by `readMultipart`, not thrown mid-stream.
       throwFileSizeLimit: false,
       limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 100, parts: 200 },
-    });
-    app.addHook('preValidation', async (request) => {
-      if (request.isMultipart() && !consumesMultipart(request.routeOptions.schema))
-        throw new HttpError('UNSUPPORTED_MEDIA_TYPE', BODY_MESSAGES.jsonExpected);
     });
   },
   { name: 'request-bodies' },

@@ -9,7 +9,8 @@ afterEach(async () => {
 
 async function cspWith(mapTileUrl: string) {
   ctx = await createTestApp({ MAP_TILE_URL: mapTileUrl });
-  const response = await ctx.app.inject('/api/v2/health');
+  // A page's CSP: the API's own answers carry one that allows nothing (security.ts).
+  const response = await ctx.app.inject('/robots.txt');
   return String(response.headers['content-security-policy']);
 }
 

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { API_BASE_PATH } from '@ekispot/shared';
 
 function originOf(url: string | undefined): string[] {
   if (!url) return [];
@@ -49,6 +50,23 @@ function assetHeadersOf(headers: Record<string, string>): Record<string, string>
   return Object.fromEntries(keep.map((name) => [name, headers[name]!]));
 }
 
+/** What the API's own answers carry. */
+const API_PREFIX = `${API_BASE_PATH}/`;
+
+/**
+ * The headers that mean something on an API answer (JSON, or the notification stream): no
+ * sniffing, no use by other sites' pages, and, should one be opened as a document, nothing
+ * runs and nothing frames it. The page headers (the app's CSP, referrer, opener, DNS prefetch,
+ * origin cluster…) govern documents; on each of the many small reads a page makes they were
+ * about 550 bytes and most of the header work (docs/security.md#headers). An API route that
+ * answers a document of its own (an image, the development outbox) sets its own CSP.
+ */
+const API_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+} as const;
+
 /**
  * Security headers with a strict CSP the web app runs under: scripts only from us;
  * inline styles are needed by MUI/emotion; MapLibre's worker runs from our origin or a blob.
@@ -88,16 +106,15 @@ export const securityPlugin = fp(
       ...assetHeaders,
       'content-security-policy': headers['content-security-policy']!,
     };
+    // One hook, before anything can answer: every answer, an error's too, carries them.
     app.addHook('onRequest', (request, reply, done) => {
-      if (!request.url.startsWith(BUILD_ASSETS_PREFIX)) reply.headers(headers);
-      else
-        reply.headers(request.url.split('?')[0]!.endsWith('.mjs') ? workerHeaders : assetHeaders);
-      done();
-    });
-    app.addHook('onSend', async (request, reply, payload) => {
+      const { url } = request;
+      if (url.startsWith(API_PREFIX)) reply.headers(API_HEADERS);
+      else if (!url.startsWith(BUILD_ASSETS_PREFIX)) reply.headers(headers);
+      else reply.headers(url.split('?')[0]!.endsWith('.mjs') ? workerHeaders : assetHeaders);
       if (request.protocol === 'https')
         reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-      return payload;
+      done();
     });
     // Brotli's default quality (11) costs far too much CPU per dynamic response.
     await app.register(compress, {

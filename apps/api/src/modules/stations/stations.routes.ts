@@ -163,13 +163,14 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       const platformOf = await service.stationIdOfPlatform(db, request.params.stationGroupId);
       if (platformOf !== null)
         return reply.redirect(`${API_BASE_PATH}/stations/${platformOf}`, 308);
-      const version = await service.getStationDataVersion(db);
-      const station = await service.getStation(db, request.params.stationGroupId);
-      const { posts, want_to_visit: wants, stamps } = station.counts;
+      // The answer is built only when the data or the counts have changed.
+      const id = request.params.stationGroupId;
+      const state = await service.getStationState(db, id);
+      const { posts, want_to_visit: wants, stamps } = state.counts;
       return sendCached(request, reply, {
         cache: responses,
-        key: `${version} station ${station.id} ${posts} ${wants} ${stamps}`,
-        data: () => station,
+        key: `${state.version} station ${id} ${posts} ${wants} ${stamps}`,
+        data: () => service.getStation(db, id, state),
         cacheControl: 'no-cache',
       });
     },

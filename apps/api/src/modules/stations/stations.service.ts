@@ -7,47 +7,14 @@ import {
   type StationSummary,
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
-import { afterCommit } from '../../lib/after-commit.js';
 import { haversineMetres } from '../../lib/geo.js';
-import type { DomainEvent } from '../../lib/domain-events.js';
 import { notFound } from '../../lib/http-error.js';
 import type { PreparedPayload } from '../../lib/prepared-payload.js';
 import { queryKeys } from './search-keys.js';
 import * as queries from './station-read-model-queries.js';
 import * as repository from './stations.repository.js';
 import { summaryOf } from './station-read-model.js';
-import {
-  countStationActivity,
-  forgetStationActivity,
-  getStationReadModel,
-} from './station-read-model-store.js';
-
-/** The stations whose counts (posts, wants, stamps) an event changes. */
-function groupsChangedBy(event: DomainEvent): readonly (number | null)[] {
-  switch (event.type) {
-    case 'posted':
-    case 'post-removed':
-    case 'station-wanted':
-    case 'station-unwanted':
-    case 'stamped':
-      return [event.stationGroupId];
-    case 'post-edited':
-      return event.stationGroupIds;
-    default:
-      return [];
-  }
-}
-
-/**
- * The station activity's subscriber to domain events (plugins/domain-events.ts): once a post,
- * a station want or a stamp has committed, the station page's counts forget what they kept,
- * so they include the write at once (they are otherwise kept a second,
- * docs/stations.md#read-model).
- */
-export function forgetStationActivityOf(_tx: Database, event: DomainEvent): void {
-  const groupIds = groupsChangedBy(event);
-  if (groupIds.length > 0) afterCommit(({ db }) => forgetStationActivity(db, groupIds));
-}
+import { countStationActivity, getStationReadModel } from './station-read-model-store.js';
 
 /**
  * Open station groups inside a box, by id, at most `limit`: the map's station markers of a
@@ -126,12 +93,27 @@ export async function getMarkerNamesPayload(db: Database): Promise<PreparedPaylo
   return (await getStationReadModel(db)).markerNames;
 }
 
-export async function getStation(db: Database, id: number): Promise<StationDetail> {
+type StationState = { version: string; counts: StationDetail['counts'] };
+
+/** All a station's answer depends on: the station data's version and its live counts. */
+export async function getStationState(db: Database, id: number): Promise<StationState> {
+  const model = await getStationReadModel(db);
+  if (!model.groups.has(id)) throw notFound('指定された駅は見つかりませんでした。');
+  const { posts, wants, stamps } = await countStationActivity(db, id);
+  return { version: model.version, counts: { posts, want_to_visit: wants, stamps } };
+}
+
+/** A station with `state`'s counts (its current state when not given). */
+export async function getStation(
+  db: Database,
+  id: number,
+  state?: StationState,
+): Promise<StationDetail> {
+  // Everything but the counts comes from memory; the counts stay live from the database.
+  const { counts } = state ?? (await getStationState(db, id));
   const model = await getStationReadModel(db);
   const group = model.groups.get(id);
   if (!group) throw notFound('指定された駅は見つかりませんでした。');
-  // Everything but the counts comes from memory; the counts stay live from the database.
-  const activity = await countStationActivity(db, id);
   const lineNames = model.lines;
   // The group's lines are its member stations' lines (open first, Shinkansen first).
   const lines = new Map<number, StationSummary['lines'][number]>();
@@ -160,7 +142,7 @@ export async function getStation(db: Database, id: number): Promise<StationDetai
         distance_m: Math.round(haversineMetres(group, other)),
       }))
       .sort((a, b) => a.distance_m - b.distance_m || a.id - b.id),
-    counts: { posts: activity.posts, want_to_visit: activity.wants, stamps: activity.stamps },
+    counts,
   };
 }
 
