@@ -71,7 +71,12 @@ export function matchesEtag(request: FastifyRequest, etag: string): boolean {
 interface SerializedResponse {
   body: Buffer;
   etag: string;
+  /** A kept answer's compressed copies, made on the first request that accepts each. */
+  encoded?: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
 }
+
+/** Below this an answer is sent as it is: compressing would save less than its headers. */
+const COMPRESS_FROM_BYTES = 1024;
 
 function serializeWithEtag(reply: FastifyReply, data: unknown): SerializedResponse {
   const serialized = reply.serialize(envelope(data));
@@ -117,7 +122,7 @@ export type ResponseCache = ReturnType<typeof createResponseCache>;
 /**
  * `sendWithEtag` for answers that only change with what `key` names: the data is built,
  * checked against the response schema, serialised and hashed once per key, then served from
- * the cache (docs/stations.md#read-model).
+ * the cache (docs/stations.md#read-model), compressed once per encoding a client accepts.
  */
 export async function sendCached(
   request: FastifyRequest,
@@ -134,7 +139,26 @@ export async function sendCached(
     response = serializeWithEtag(reply, await options.data());
     options.cache.set(options.key, response);
   }
-  return sendSerialized(request, reply, response, options.cacheControl);
+  if (response.body.length < COMPRESS_FROM_BYTES)
+    return sendSerialized(request, reply, response, options.cacheControl);
+  reply.header('Vary', 'Accept-Encoding');
+  if (matchesEtag(request, response.etag))
+    return sendSerialized(request, reply, response, options.cacheControl);
+  // Compressed once per kept answer, not on every request (as the compression plugin would).
+  const accept = request.headers['accept-encoding'];
+  const encoding = acceptsEncoding(accept, 'br')
+    ? 'br'
+    : acceptsEncoding(accept, 'gzip')
+      ? 'gzip'
+      : null;
+  if (!encoding) return sendSerialized(request, reply, response, options.cacheControl);
+  response.encoded ??= {};
+  const body = await (response.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotli(response.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzip(response.body, { level: 6 }));
+  reply.header('Content-Encoding', encoding);
+  return sendSerialized(request, reply, { body, etag: response.etag }, options.cacheControl);
 }
 
 export function sendPrepared(
