@@ -184,11 +184,14 @@ export async function openPostgres(
   });
   // An idle connection can be cut (server restart, failover, an administrator): the pool
   // drops it and the next query opens a new one. Unhandled, the event would end the process.
-  pool.on(
-    'error',
+  const onConnectionError =
     options.onIdleError ??
-      ((error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`)),
-  );
+    ((error: Error) => process.emitWarning(`PostgreSQL closed a connection: ${error.message}`));
+  pool.on('error', onConnectionError);
+  // So can one in use, between the statements of a transaction (or by `query_timeout`, which
+  // cuts a stalled one): the statement in flight fails and the pool discards the connection
+  // on release, but the client itself reports it too, and nothing else listens there.
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   const db = drizzleNodePg(pool, { schema });
   return { db, driver: 'postgres', close: () => pool.end() };
 }

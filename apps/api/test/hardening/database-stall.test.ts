@@ -15,7 +15,10 @@ import { createTestDatabase, testConfig, testDriver } from '../test-app.js';
  * PGlite: one connection, so a transaction that never ends holds every other query back.
  */
 
-const DATABASE_TIMEOUT_MS = 1_000;
+// Longer than /health's own deadline (1.5 s, health.routes.ts), which the test relies on, and
+// long enough that loading the station read model through the proxy on a machine busy with
+// the rest of the suite finishes within it (at 1 s it once did not).
+const DATABASE_TIMEOUT_MS = 2_500;
 
 /** Forwards TCP to PostgreSQL until frozen; frozen, it holds back everything either way. */
 function createFreezableProxy(target: { host: string; port: number }) {
