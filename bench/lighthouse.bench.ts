@@ -42,13 +42,18 @@ export interface LighthouseRun {
 
 /** A headless Chromium that Lighthouse drives over its DevTools port. */
 async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
-  const executable = findChromium();
+  const executable = findChromium('full');
   if (!executable) throw new Error('Chromium not found (apt-get install chromium)');
   const port = await freePort();
   const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-lighthouse-'));
   const child: ChildProcess = spawn(
     executable,
-    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`],
+    [
+      '--headless',
+      ...CHROMIUM_ARGS,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+    ],
     { stdio: 'ignore' },
   );
   const deadline = Date.now() + 30_000;

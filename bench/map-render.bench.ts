@@ -116,7 +116,7 @@ const median = (values: number[]) =>
  * requests over the DevTools protocol.
  */
 export async function benchMapRender() {
-  const executablePath = findChromium();
+  const executablePath = findChromium('full');
   if (!executablePath) return { skipped: 'no Chromium found' };
   const server = await startServer();
   const [markers] = await recordResponses(server, ['/api/v2/stations/markers']);

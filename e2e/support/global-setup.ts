@@ -50,10 +50,10 @@ export default async function setup(project: TestProject) {
   if (!chromiumPath) {
     if (required)
       throw new Error(
-        'Chromium is required for the browser journeys (apt-get install chromium fonts-noto-cjk)',
+        'Chromium is required for the browser journeys (apt-get install chromium-headless-shell fonts-noto-cjk)',
       );
     console.warn(
-      '\n!!! No Chromium found: browser journeys are SKIPPED. Install it with: apt-get install chromium fonts-noto-cjk\n',
+      '\n!!! No Chromium found: browser journeys are SKIPPED. Install it with: apt-get install chromium-headless-shell fonts-noto-cjk\n',
     );
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-e2e-'));
