@@ -123,7 +123,9 @@ describeInBrowser('navigation', () => {
   });
 
   it('shows the loading bar while a slow page loads, and takes it away once it is there', async () => {
-    const { page } = await browser.newPage();
+    // No service worker: once one controls the page, the API reads go through it (network
+    // first, docs/pwa.md#offline) and `page.route` no longer sees them to slow them down.
+    const { page } = await browser.newPage({ serviceWorkers: 'block' });
     await page.route('**/api/v2/stations/1130208', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       await route.continue();
@@ -148,7 +150,8 @@ describeInBrowser('navigation', () => {
 
   it('counts a double click on いいね once on a slow network, ends liked, and toggles again', async () => {
     const postId = await postSpot(member('navAuthor'));
-    const { page } = await browser.newPage();
+    // No service worker, so that `page.route` sees the likes (as in the test above).
+    const { page } = await browser.newPage({ serviceWorkers: 'block' });
     await signIn(page, 'navFan');
     const likeCalls: string[] = [];
     await page.route(`**/api/v2/posts/${postId}/like`, async (route) => {

@@ -1,4 +1,10 @@
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium.js';
 
@@ -38,9 +44,15 @@ type PageOptions = {
 export function useBrowser(defaults: PageOptions = {}) {
   let browser: Browser | undefined;
   let hydrationProblems: string[] = [];
-  afterEach(() => {
+  // A test's pages end with it: a page left open keeps its timers, polls and live connection
+  // (and a map its last frames) running beside the next tests until the file ends.
+  let contexts: BrowserContext[] = [];
+  afterEach(async () => {
     const found = hydrationProblems;
     hydrationProblems = [];
+    const open = contexts;
+    contexts = [];
+    await Promise.all(open.map((context) => context.close()));
     expect(found, 'hydration problems').toEqual([]);
   });
   beforeAll(async () => {
@@ -67,6 +79,7 @@ export function useBrowser(defaults: PageOptions = {}) {
           permissions: ['geolocation'],
         }),
       });
+      contexts.push(context);
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (message: ConsoleMessage) => {
