@@ -42,6 +42,8 @@ export function parseEventId(raw: string): StreamCursor | null {
 }
 /** Events read per query; a long backlog is sent in several. */
 const EVENTS_PER_READ = 100;
+/** How long after its session's expiry a stream checks it (see the timer below). */
+const EXPIRY_MARGIN_MS = 250;
 
 export interface StreamOptions {
   app: FastifyInstance;
@@ -73,10 +75,16 @@ export async function openNotificationStream(options: StreamOptions): Promise<Op
   let reading: Promise<void> | null = null;
   let readAgain = false;
   let unsubscribe = () => {};
-  // A timer can wait at most about 24.8 days: a later expiry is checked again then.
+  // A timer can wait at most about 24.8 days: a later expiry is checked again then. It fires a
+  // moment after the expiry: a timer may fire a millisecond or two early by the database's clock,
+  // and the stored expiry is finer than a millisecond, so exactly on time the session could
+  // still look open and nothing would wake the stream again.
   const expiry = setTimeout(
     () => poke(),
-    Math.min(Math.max(0, options.session.expiresAt.getTime() - Date.now()), 2 ** 31 - 1),
+    Math.min(
+      Math.max(0, options.session.expiresAt.getTime() - Date.now() + EXPIRY_MARGIN_MS),
+      2 ** 31 - 1,
+    ),
   );
   expiry.unref();
   const stream = openEventStream(options.app, {
@@ -89,12 +97,14 @@ export async function openNotificationStream(options: StreamOptions): Promise<Op
   });
 
   async function sendNews() {
-    if (!(await sessionIsOpen(db, options.session.id))) {
-      stream.end();
-      return;
-    }
     do {
       readAgain = false;
+      // Checked on every pass: a poke that came during the last read (the session's expiry, a
+      // logout) is folded into this one.
+      if (!(await sessionIsOpen(db, options.session.id))) {
+        stream.end();
+        return;
+      }
       const read = await service.findEventsSince(db, userId, cursor, EVENTS_PER_READ);
       // Only the `unread` event that closes a read carries the id: a browser cut off halfway
       // through the read resumes from the one before, and hears the read again rather than
