@@ -50,9 +50,9 @@ export function useBrowser(defaults: PageOptions = {}) {
   afterEach(async () => {
     const found = hydrationProblems;
     hydrationProblems = [];
-    const open = contexts;
+    const ended = contexts;
     contexts = [];
-    await Promise.all(open.map((context) => context.close()));
+    await Promise.all(ended.map((context) => context.close()));
     expect(found, 'hydration problems').toEqual([]);
   });
   beforeAll(async () => {
