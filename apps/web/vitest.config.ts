@@ -11,13 +11,13 @@ export default defineProject({
   test: {
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
-    environment: 'jsdom',
+    environment: 'happy-dom',
     // Each file in its own VM context (isolated as in a fresh process) while jsdom and the
     // libraries load once per worker: about 35 s for the project instead of 130 s.
     pool: 'vmThreads',
     include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
-    // jsdom renders with MUI are slow on a busy 2-core machine; a real hang still fails.
+    // DOM renders with MUI are slow on a busy 2-core machine; a real hang still fails.
     testTimeout: 30_000,
   },
 });

@@ -5,8 +5,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
 import { buildRoutes } from './router';
+import { resetViewport, setViewportWidth } from '../test/media-queries';
 
-// The map needs WebGL, which jsdom lacks; the top page is covered by the browser journeys.
+// The map needs WebGL, which the test DOM lacks; the top page is covered by the browser journeys.
 vi.mock('./routes/home', () => ({ Component: () => <p>TOP</p> }));
 
 const USER_ID = '01936f2e-8b9c-7d3a-9c1e-0123456789ab';
@@ -112,7 +113,10 @@ beforeAll(async () => {
 }, 120_000);
 
 beforeEach(() => stubSession(false));
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetViewport();
+});
 
 describe('router', () => {
   it('shows "Page not found: {path}" for unmatched paths, inside the layout', async () => {
@@ -227,21 +231,23 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '通知' })).toBeTruthy();
   });
 
-  it('renders the header and footer links', async () => {
+  // The main destinations: in the header on a desktop, in the bottom bar on a phone.
+  it.each([
+    [1280, 'メインメニュー'],
+    [390, 'メニュー'],
+  ] as const)('at %i px wide, renders the %s and the footer links', async (width, name) => {
+    setViewportWidth(width);
     renderAt('/privacy');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'プライバシーポリシー' }),
     ).toBeTruthy();
-    // The header's destinations, and the same ones in the phone's bottom bar.
-    for (const name of ['メインメニュー', 'メニュー']) {
-      const nav = screen.getByRole('navigation', { name });
-      const href = (label: string) =>
-        within(nav).getByRole('link', { name: label }).getAttribute('href');
-      expect(href('地図')).toBe('/');
-      expect(href('タイムライン')).toBe('/timeline/post/all');
-      expect(href('ランキング')).toBe('/rankings/impact');
-      expect(href('駅ガチャ')).toBe('/search/station/random');
-    }
+    const nav = screen.getByRole('navigation', { name });
+    const href = (label: string) =>
+      within(nav).getByRole('link', { name: label }).getAttribute('href');
+    expect(href('地図')).toBe('/');
+    expect(href('タイムライン')).toBe('/timeline/post/all');
+    expect(href('ランキング')).toBe('/rankings/impact');
+    expect(href('駅ガチャ')).toBe('/search/station/random');
     expect(screen.getByRole('button', { name: '駅を探す' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /ログイン/ }).getAttribute('href')).toBe(
       '/login?redirect=%2Fprivacy',
@@ -252,6 +258,7 @@ describe('router', () => {
 
   it('marks the current destination and gives a member the bell and account menu', async () => {
     stubSession(true);
+    setViewportWidth(1280);
     renderAt('/rankings/post');
     await screen.findByRole('heading', { level: 1, name: '投稿数ランキング' });
     const nav = screen.getByRole('navigation', { name: 'メインメニュー' });
@@ -300,6 +307,7 @@ describe('router', () => {
 
   it('gives a member who is no moderator no way to the moderators’ pages', async () => {
     stubSession(true);
+    setViewportWidth(1280);
     renderAt('/rankings/post');
     await screen.findByRole('heading', { level: 1, name: '投稿数ランキング' });
     await userEvent

@@ -32,7 +32,7 @@ describe('LinkBehavior', () => {
   it('routes in-app paths, and leaves API paths and downloads to the browser', () => {
     const router = renderLinks();
     // Whether the router took the click (it prevents the browser's navigation); then the
-    // browser's is stopped too, which jsdom cannot do.
+    // browser's is stopped too, which the test DOM cannot do.
     let taken = false;
     const listen = (event: MouseEvent) => {
       taken = event.defaultPrevented;

@@ -14,7 +14,7 @@ const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const TITLE = 'えきスポをホーム画面に追加';
 
-/** What the screen is: jsdom has no matchMedia, so the media queries are answered here. */
+/** What the screen is: a touch screen, a home-screen app; the media queries are answered here. */
 function setScreen({ phone = true, standalone = false } = {}) {
   answerMediaQueries(
     (query) =>

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerMediaQueries, forgetMediaQueries } from '../../../test/media-queries';
+import { resetViewport, setViewportWidth } from '../../../test/media-queries';
 import { renderWithApp } from '../../../test/render-with-app';
 import { ListMapOnRequest } from './list-map-on-request';
 
@@ -11,18 +11,11 @@ const PLACES = [
   { lat: 35.629, lng: 139.739 },
 ];
 
-/** A screen `width` px wide: jsdom has no matchMedia, so MUI's breakpoint queries are answered. */
-function setScreenWidth(width: number) {
-  answerMediaQueries(
-    (query) => Number(/min-width:\s*([\d.]+)px/.exec(query)?.[1] ?? Infinity) <= width,
-  );
-}
-
-afterEach(forgetMediaQueries);
+afterEach(resetViewport);
 
 describe('ListMapOnRequest', () => {
   it('shows a phone the places sketched in order, and the map once asked for', async () => {
-    setScreenWidth(390);
+    setViewportWidth(390);
     renderWithApp(
       <ListMapOnRequest places={PLACES}>
         <p>MAP</p>
@@ -44,7 +37,7 @@ describe('ListMapOnRequest', () => {
   });
 
   it('opens the map at once from a tablet’s width', async () => {
-    setScreenWidth(1024);
+    setViewportWidth(1024);
     renderWithApp(
       <ListMapOnRequest places={PLACES}>
         <p>MAP</p>

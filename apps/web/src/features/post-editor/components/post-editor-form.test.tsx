@@ -20,7 +20,7 @@ import { PostEditorForm } from './post-editor-form';
 vi.mock('../../../lib/api-upload', () => ({ apiUpload: vi.fn() }));
 const upload = vi.mocked(apiUpload);
 
-/** jsdom has no WebGL: the map is a plain box here; the browser journeys cover the real one. */
+/** The test DOM has no WebGL: the map is a plain box here; the browser journeys cover the real one. */
 const testKit: PostEditorKit = {
   MapView: () => <div data-testid="map" />,
   StationSearchBox: () => null,
