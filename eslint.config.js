@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-check/**',
+      '**/dist-test/**',
       '**/dist-ssr/**',
       'data/**',
       'apps/api/migrations/**',

@@ -1,13 +1,15 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import lockfile from 'proper-lockfile';
 
 const apiDir = path.resolve(import.meta.dirname, '..');
 const root = path.resolve(apiDir, '../..');
 
-/** The server runs from source through tsx; it imports @ekispot/shared's build. */
+/** The server imports @ekispot/shared's build. */
 export async function ensureSharedBuilt(): Promise<void> {
   const built = path.join(root, 'packages/shared/dist/index.js');
   if (
@@ -18,6 +20,77 @@ export async function ensureSharedBuilt(): Promise<void> {
   )
     return;
   await promisify(execFile)('npm', ['run', 'build', '-w', 'packages/shared'], { cwd: root });
+}
+
+/**
+ * The server compiled to JavaScript as `npm start` runs it (the API's build, without a type
+ * check: about a second), into `dist-test/` beside `dist/`, which `npm test`'s other lane
+ * rebuilds at the same time. Each process started from it begins in a fraction of the CPU time
+ * tsx spends compiling the sources at every start (docs/testing.md#processes). Built when the
+ * sources change: a stamp in the folder holds a hash of them, and a lock lets one test build
+ * while the others wait.
+ */
+const serverBuildDir = path.join(apiDir, 'dist-test');
+const BUILD_INPUTS = ['src', 'tsconfig.build.json', 'tsconfig.json', '../../tsconfig.base.json'];
+let serverBuilt: Promise<string> | undefined;
+
+export function ensureServerBuilt(): Promise<string> {
+  serverBuilt ??= buildServer();
+  return serverBuilt;
+}
+
+async function buildServer(): Promise<string> {
+  await ensureSharedBuilt();
+  const key = await sourceHash();
+  const stamp = path.join(serverBuildDir, '.source-hash');
+  const server = path.join(serverBuildDir, 'server.js');
+  const release = await lockfile.lock(apiDir, {
+    lockfilePath: path.join(apiDir, 'dist-test.lock'),
+    stale: 30_000,
+    update: 5_000,
+    retries: { retries: 600, minTimeout: 200, maxTimeout: 1_000 },
+    realpath: false,
+  });
+  try {
+    if ((await fs.readFile(stamp, 'utf8').catch(() => '')) === key) return server;
+    // Built beside the final folder (the same depth: the server finds its migrations, station
+    // data and package.json by relative paths) and renamed when whole.
+    const partial = `${serverBuildDir}.${process.pid}.partial`;
+    await fs.rm(partial, { recursive: true, force: true });
+    await promisify(execFile)(
+      process.execPath,
+      [
+        path.join(root, 'scripts/tsc.mjs'),
+        ...['-p', 'tsconfig.build.json', '--noCheck', '--sourceMap', 'false', '--outDir', partial],
+      ],
+      { cwd: apiDir },
+    );
+    await fs.writeFile(path.join(partial, '.source-hash'), key);
+    await fs.rm(serverBuildDir, { recursive: true, force: true });
+    await fs.rename(partial, serverBuildDir);
+    return server;
+  } finally {
+    await release();
+  }
+}
+
+/** A hash over the API's sources and the settings its build reads. */
+async function sourceHash(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const input of BUILD_INPUTS) {
+    const full = path.join(apiDir, input);
+    const files = (await fs.stat(full)).isDirectory()
+      ? (await fs.readdir(full, { recursive: true, withFileTypes: true }))
+          .filter((entry) => entry.isFile() && !entry.name.endsWith('.test.ts'))
+          .map((entry) => path.join(entry.parentPath, entry.name))
+          .sort()
+      : [full];
+    for (const file of files) {
+      hash.update(path.relative(apiDir, file));
+      hash.update(await fs.readFile(file));
+    }
+  }
+  return hash.digest('hex');
 }
 
 export interface LogLine {
@@ -39,7 +112,7 @@ export interface Instance {
 }
 
 /**
- * One app process (src/server.ts, as `npm start` runs it) with its own data folder, on the
+ * One app process (the built server, as `npm start` runs it) with its own data folder, on the
  * port given or one the system picks, configured by `env`; its JSON logs are collected.
  */
 export async function startInstance(
@@ -48,8 +121,9 @@ export async function startInstance(
   port = 0,
 ): Promise<Instance> {
   const listenPort = port;
+  const server = await ensureServerBuilt();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `ekispot-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [server], {
     cwd: apiDir,
     env: {
       PATH: process.env.PATH ?? '',
