@@ -75,9 +75,7 @@ async function createList(token: string, postId: string): Promise<string> {
 }
 
 describeInBrowser('accessibility', () => {
-  // No service worker: pages are scanned, each read once; the PWA journeys
-  // check the worker (docs/testing.md#page-walks).
-  const browser = useBrowser({ serviceWorkers: 'block' });
+  const browser = useBrowser();
 
   it('has none on the error pages and the navigation, on a desktop and on a phone', async () => {
     for (const viewport of [

@@ -49,9 +49,7 @@ function form(fields: Record<string, string>) {
 }
 
 describeInBrowser('layout on a phone', () => {
-  // No service worker: pages are measured, each read once; the PWA journeys
-  // check the worker (docs/testing.md#page-walks).
-  const browser = useBrowser({ serviceWorkers: 'block' });
+  const browser = useBrowser();
   const pages: { path: string; shows?: string; as?: MemberKey }[] = [];
 
   beforeAll(async () => {

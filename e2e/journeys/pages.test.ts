@@ -2,9 +2,7 @@ import { expect, it } from 'vitest';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
 
 describeInBrowser('pages', () => {
-  // No service worker: pages are read, never read again after a write; the PWA journeys
-  // check the worker (docs/testing.md#page-walks).
-  const browser = useBrowser({ serviceWorkers: 'block' });
+  const browser = useBrowser();
 
   it('shows a station page with lines (Shinkansen too), address and nearby stations', async () => {
     const { page } = await browser.newPage();

@@ -57,7 +57,7 @@ async function waitForWorker(page: Page) {
  * once.
  */
 describeInBrowser('pwa offline', () => {
-  const browser = useBrowser();
+  const browser = useBrowser({ serviceWorkers: 'allow' });
 
   it(
     'keeps opened pages, says so for others, and sends what waited exactly once',

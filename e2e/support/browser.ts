@@ -28,10 +28,12 @@ type PageOptions = {
   /** A granted, fixed device position (the stamp journey stands at a station). */
   geolocation?: { latitude: number; longitude: number; accuracy: number };
   /**
-   * 'block': no service worker, as in a browser without one or a first visit before it is
-   * installed (the worker precaches every page's code, docs/pwa.md#offline). Journeys that read
-   * each page once and never the worker's caches block it: its install costs each new browser
-   * context about 1.7 CPU-seconds (docs/testing.md#page-walks).
+   * The service worker: blocked unless a journey allows it, as on a first visit before it is
+   * installed. Its install precaches every page's code (docs/pwa.md#offline), about 2 to 3
+   * CPU-seconds of each new browser context, and once it controls a page part way through a
+   * test, the page's requests go through it or not depending on when it won that race. The
+   * journeys about the worker allow it and wait until it controls the page
+   * (docs/testing.md#service-worker).
    */
   serviceWorkers?: 'allow' | 'block';
 };
@@ -73,7 +75,7 @@ export function useBrowser(defaults: PageOptions = {}) {
         timezoneId: 'Asia/Tokyo',
         viewport: options.viewport ?? { width: 1280, height: 800 },
         ...(options.phone && { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
-        ...(options.serviceWorkers && { serviceWorkers: options.serviceWorkers }),
+        serviceWorkers: options.serviceWorkers ?? 'block',
         ...(options.geolocation && {
           geolocation: options.geolocation,
           permissions: ['geolocation'],
