@@ -6,10 +6,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
 import { migrationsFolder, openPostgres } from '../src/db/database.js';
 import * as schema from '../src/db/schema/index.js';
 import { ensureStationData } from '../src/modules/stations/station-import.service.js';
+import { withFileLock } from './file-lock.js';
 import { silentLogger } from './silent-logger.js';
 
 /**
@@ -61,14 +61,7 @@ export async function pgliteTemplate(): Promise<string> {
   const key = await templateKey();
   await fs.mkdir(templateCacheDir, { recursive: true });
   const dumpPath = path.join(templateCacheDir, `pglite-${key}.tar.gz`);
-  const release = await lockfile.lock(templateCacheDir, {
-    lockfilePath: path.join(templateCacheDir, 'pglite.lock'),
-    stale: 30_000,
-    update: 5_000,
-    retries: { retries: 600, minTimeout: 200, maxTimeout: 1_000 },
-    realpath: false,
-  });
-  try {
+  return withFileLock(path.join(templateCacheDir, 'pglite.lock'), async () => {
     if (await exists(dumpPath)) return dumpPath;
     const client = await PGlite.create();
     const db = drizzle(client, { schema });
@@ -82,9 +75,7 @@ export async function pgliteTemplate(): Promise<string> {
     await fs.rename(partial, dumpPath);
     await removeOtherVersions(key);
     return dumpPath;
-  } finally {
-    await release();
-  }
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import lockfile from 'proper-lockfile';
+import { withFileLock } from './file-lock.js';
 
 const apiDir = path.resolve(import.meta.dirname, '..');
 const root = path.resolve(apiDir, '../..');
@@ -44,14 +44,7 @@ async function buildServer(): Promise<string> {
   const key = await sourceHash();
   const stamp = path.join(serverBuildDir, '.source-hash');
   const server = path.join(serverBuildDir, 'server.js');
-  const release = await lockfile.lock(apiDir, {
-    lockfilePath: path.join(apiDir, 'dist-test.lock'),
-    stale: 30_000,
-    update: 5_000,
-    retries: { retries: 600, minTimeout: 200, maxTimeout: 1_000 },
-    realpath: false,
-  });
-  try {
+  return withFileLock(path.join(apiDir, 'dist-test.lock'), async () => {
     if ((await fs.readFile(stamp, 'utf8').catch(() => '')) === key) return server;
     // Built beside the final folder (the same depth: the server finds its migrations, station
     // data and package.json by relative paths) and renamed when whole.
@@ -69,9 +62,7 @@ async function buildServer(): Promise<string> {
     await fs.rm(serverBuildDir, { recursive: true, force: true });
     await fs.rename(partial, serverBuildDir);
     return server;
-  } finally {
-    await release();
-  }
+  });
 }
 
 /** A hash over the API's sources and the settings its build reads. */
