@@ -48,6 +48,11 @@ async function addFromPage(page: Page, listTitle: string) {
   await page.keyboard.press('Escape');
 }
 
+/** What a visitor's read of the list answers: 200 while it is public, 404 while it is not. */
+async function visitorStatus(listId: string): Promise<number> {
+  return (await fetch(`${baseUrl}/api/v2/lists/${listId}`)).status;
+}
+
 async function itemNames(listId: string): Promise<string[]> {
   const response = await fetch(`${baseUrl}/api/v2/lists/${listId}/items`);
   const { items } = (await response.json()).data as {
@@ -138,6 +143,7 @@ describeInBrowser('lists', () => {
     await page.getByRole('switch', { name: '公開する' }).uncheck();
     await page.getByRole('button', { name: '保存する' }).click();
     await page.getByText('リストを保存しました。').waitFor();
+    await expect.poll(() => visitorStatus(listId)).toBe(404);
     const { page: visitor } = await browser.newPage();
     await open(visitor, `/list/${listId}`);
     await visitor.getByRole('heading', { level: 1, name: 'ページが見つかりません' }).waitFor();
@@ -145,7 +151,8 @@ describeInBrowser('lists', () => {
     // Public again: on the list timeline, with its three items.
     await page.getByRole('switch', { name: '公開する' }).check();
     await page.getByRole('button', { name: '保存する' }).click();
-    await page.getByText('リストを保存しました。').waitFor();
+    // The message of the save before may still be on screen: the server says when this one is in.
+    await expect.poll(() => visitorStatus(listId)).toBe(200);
     await open(visitor, '/timeline/list/all');
     await visitor.getByRole('heading', { level: 1, name: 'リストのタイムライン' }).waitFor();
     await visitor.getByRole('link', { name: new RegExp(listTitle) }).click();
