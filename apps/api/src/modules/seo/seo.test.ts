@@ -46,12 +46,43 @@ interface Entry {
   lastmod?: string;
 }
 
+/**
+ * What the protocol's schemas allow (docs/seo.md#sitemaps): one root (`sitemapindex` of
+ * `sitemap`s, or `urlset` of `url`s) in the protocol's namespace with no other attribute, at
+ * most 50,000 entries and 50 MB; each entry a required `loc` and only the optional elements its
+ * kind allows.
+ */
+const ENTRY_ELEMENTS = {
+  sitemapindex: { entry: 'sitemap', allowed: ['loc', 'lastmod'] },
+  urlset: { entry: 'url', allowed: ['loc', 'lastmod', 'changefreq', 'priority'] },
+} as const;
+
+function expectSitemapSchema(body: string, document: Record<string, unknown>) {
+  expect(Buffer.byteLength(body)).toBeLessThanOrEqual(50 * 1024 * 1024);
+  const roots = Object.keys(document).filter((key) => key !== '?xml');
+  expect(roots).toHaveLength(1);
+  const root = roots[0] as keyof typeof ENTRY_ELEMENTS;
+  expect(Object.keys(ENTRY_ELEMENTS)).toContain(root);
+  const { entry, allowed } = ENTRY_ELEMENTS[root];
+  const element = document[root] as Record<string, unknown>;
+  expect(Object.keys(element).sort()).toEqual(['@xmlns', entry].sort());
+  expect(element['@xmlns']).toBe(NAMESPACE);
+  const entries = element[entry] as Record<string, unknown>[];
+  expect(entries.length).toBeLessThanOrEqual(50_000);
+  for (const item of entries) {
+    expect(typeof item.loc).toBe('string');
+    for (const key of Object.keys(item)) expect(allowed).toContain(key);
+  }
+}
+
 async function getXml(url: string) {
   const response = await ctx.app.inject(url);
   expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
   expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
   expect(XMLValidator.validate(response.body)).toBe(true);
-  return { response, document: parser.parse(response.body) as Record<string, unknown> };
+  const document = parser.parse(response.body) as Record<string, unknown>;
+  expectSitemapSchema(response.body, document);
+  return { response, document };
 }
 
 async function readIndex(): Promise<Entry[]> {
