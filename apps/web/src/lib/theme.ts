@@ -18,7 +18,7 @@ export const FONT_FAMILY = CSS_FONT_FAMILY;
  * A finger needs about 44 px: on a touch screen every button and icon button is at least that
  * tall (and an icon button that wide), whatever size it is drawn at with a mouse.
  */
-const TOUCH_SCREEN = '@media (pointer: coarse)';
+export const TOUCH_SCREEN = '@media (pointer: coarse)';
 export const TOUCH_TARGET_PX = 44;
 
 /** Breakpoints from docs/product-rules.md#constants; the mobile layout is below `lg`. */
@@ -40,6 +40,22 @@ export const theme: Theme = createTheme({
         root: { [TOUCH_SCREEN]: { minWidth: TOUCH_TARGET_PX, minHeight: TOUCH_TARGET_PX } },
       },
     },
+    // A chip that does something (a filter, a line) is a target too; a chip that only labels is not.
+    MuiChip: {
+      styleOverrides: {
+        root: {
+          '&.MuiChip-clickable': {
+            [TOUCH_SCREEN]: { height: 'auto', minHeight: TOUCH_TARGET_PX, borderRadius: 22 },
+          },
+        },
+      },
+    },
+    // A small text field (the map's station search) is drawn 40 px tall: 44 for a finger.
+    MuiInputBase: {
+      styleOverrides: {
+        root: { '&.MuiInputBase-sizeSmall': { [TOUCH_SCREEN]: { minHeight: TOUCH_TARGET_PX } } },
+      },
+    },
     MuiLink: { defaultProps: { component: LinkBehavior } },
     MuiCssBaseline: {
       styleOverrides: {
@@ -47,7 +63,18 @@ export const theme: Theme = createTheme({
         // Members write titles, names and URLs with nowhere to break: let them break anywhere
         // rather than widen the page (this also lets a flex or grid cell shrink below such a
         // word). Japanese text breaks between characters already.
-        body: { overflowWrap: 'anywhere' },
+        // Japanese lines break between phrases where the browser can tell them (Chromium), so a
+        // word such as 新規登録 or a last 「ん。」 is not left alone on a line of a narrow phone;
+        // headings share their lines out evenly.
+        body: { overflowWrap: 'anywhere', wordBreak: 'auto-phrase', textWrap: 'pretty' },
+        'h1, h2, h3, h4, h5, h6': { textWrap: 'balance' },
+        // MapLibre draws its zoom buttons at 29 px: on a touch screen they are fingers' targets.
+        [TOUCH_SCREEN]: {
+          '.maplibregl-ctrl.maplibregl-ctrl-group button': {
+            width: TOUCH_TARGET_PX,
+            height: TOUCH_TARGET_PX,
+          },
+        },
         '.visually-hidden': {
           position: 'absolute',
           width: 1,

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
-import { RouterLink } from '../../components/router-link';
+import { StandaloneLink } from '../../components/router-link';
 import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
 import { useMe } from '../../features/auth/api/get-me';
@@ -17,7 +17,9 @@ export function Component() {
     <PageFrame
       title={title}
       subtitle={
-        <RouterLink to={paths.timelineListAll.href()}>{messages.lists.timeline.lists}</RouterLink>
+        <StandaloneLink to={paths.timelineListAll.href()}>
+          {messages.lists.timeline.lists}
+        </StandaloneLink>
       }
     >
       <PostTimeline key={scope} scope={scope} signedIn={Boolean(user)} />

@@ -56,6 +56,10 @@ export function AppHeader({ account, loginRedirect, search, post, notifications 
             textDecoration: 'none',
             fontWeight: 700,
             fontSize: 22,
+            // A 44 px target, like the header's buttons.
+            display: 'inline-flex',
+            alignItems: 'center',
+            minHeight: 44,
             mr: { xs: 0.5, lg: 2 },
             whiteSpace: 'nowrap',
           }}

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FormErrorAlert, FormStatus } from '../../../components/form/form-alerts';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { RouterLink } from '../../../components/router-link';
+import { StandaloneLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -60,7 +60,9 @@ export function ForgotPasswordForm() {
           />
         </Stack>
       )}
-      <RouterLink to={paths.login.href()}>{text.forgot.backToLogin}</RouterLink>
+      <StandaloneLink to={paths.login.href()} sx={{ alignSelf: 'flex-start' }}>
+        {text.forgot.backToLogin}
+      </StandaloneLink>
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormStatus } from '../../../components/form/form-alerts';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { RouterLink } from '../../../components/router-link';
+import { StandaloneLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
@@ -110,14 +110,15 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         fullWidth
       />
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <RouterLink to={paths.forgot.href()} variant="body2">
+        <StandaloneLink to={paths.forgot.href()} variant="body2">
           {text.login.forgot}
-        </RouterLink>
-        <Typography variant="body2">
+        </StandaloneLink>
+        <Typography
+          variant="body2"
+          sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.5 }}
+        >
           {text.login.noAccount}
-          <RouterLink to={paths.register.href()} sx={{ ml: 0.5 }}>
-            {text.login.register}
-          </RouterLink>
+          <StandaloneLink to={paths.register.href()}>{text.login.register}</StandaloneLink>
         </Typography>
       </Stack>
     </Stack>

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FormErrorAlert } from '../../../components/form/form-alerts';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { RouterLink } from '../../../components/router-link';
+import { RouterLink, StandaloneLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useRegister } from '../api/register';
@@ -72,11 +72,12 @@ export function RegisterForm() {
         pendingLabel={text.register.submitting}
         fullWidth
       />
-      <Typography variant="body2">
+      <Typography
+        variant="body2"
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.5 }}
+      >
         {text.register.haveAccount}
-        <RouterLink to={paths.login.href()} sx={{ ml: 0.5 }}>
-          {text.register.login}
-        </RouterLink>
+        <StandaloneLink to={paths.login.href()}>{text.register.login}</StandaloneLink>
       </Typography>
     </Stack>
   );
