@@ -26,8 +26,6 @@ export function OfflineBanner() {
             borderRadius: 0,
             py: 0.25,
             justifyContent: 'center',
-            // Lines broken between phrases (lang="ja"), not inside 「表示します」.
-            wordBreak: 'auto-phrase',
           }}
         >
           {text.banner}
@@ -56,10 +54,7 @@ export function OfflineView({ onRetry }: { onRetry: () => void }) {
         <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
           {text.title}
         </Typography>
-        {/* Lines broken between phrases, not before a lone 「ん。」 (lang="ja"). */}
-        <Typography color="text.secondary" sx={{ wordBreak: 'auto-phrase', textWrap: 'pretty' }}>
-          {text.body}
-        </Typography>
+        <Typography color="text.secondary">{text.body}</Typography>
         <Button variant="contained" onClick={onRetry} sx={{ minHeight: 44 }}>
           {text.retry}
         </Button>
