@@ -3,13 +3,16 @@ import { beforeAll, expect, it } from 'vitest';
 import { baseUrl, describeInBrowser, moveInApp, open, useBrowser } from '../support/browser.js';
 import { member, signIn } from '../support/members.js';
 import type { MemberKey } from '../support/roster.js';
+import { smallTouchTargets } from '../support/touch-targets.js';
 
 /**
  * No page wider than the phone (docs/testing.md#layout): every route with content that could
  * push it wider — long titles, names, list titles, a comment holding a long URL — opened in a
  * phone's layout viewport at 320 and 390 px. A too-wide page widens that viewport on a phone,
  * so the check is the document's scroll width, not `innerWidth`. A tablet's and a desktop's
- * width are checked too, the desktop's by widening the tablet's window.
+ * width are checked too, the desktop's by widening the tablet's window. At 320 px every page's
+ * targets are also measured: nothing a finger presses is under 44 px either way
+ * (`support/touch-targets.ts`).
  */
 
 const TITLE = '丸の内駅舎の南北ドーム天井（干支のレリーフ）';
@@ -182,6 +185,7 @@ describeInBrowser('layout on a phone', () => {
     it(`keeps every page within ${widths.join(' and ')} px (${phone ? 'phone' : 'desktop browser'})`, async () => {
       const opened = new Map<MemberKey | 'visitor', Page>();
       const wide: string[] = [];
+      const small: string[] = [];
       const [first, ...resized] = widths;
       const height = phone ? 740 : 900;
       for (const { path, shows, as } of pages) {
@@ -193,6 +197,8 @@ describeInBrowser('layout on a phone', () => {
           opened.set(as ?? 'visitor', page);
         } else await page.setViewportSize({ width: first, height });
         const scrollWidth = await widthOf(page, path, shows, fresh || firstOfPage);
+        if (phone && first === 320)
+          for (const target of await smallTouchTargets(page)) small.push(`${path}: ${target}`);
         if (scrollWidth > first)
           wide.push(`${path}: ${scrollWidth} px ${(await overflowing(page, first)).join(' | ')}`);
         for (const width of resized) {
@@ -205,6 +211,7 @@ describeInBrowser('layout on a phone', () => {
         }
       }
       expect(wide).toEqual([]);
+      expect(small, 'targets under 44 px on a touch screen').toEqual([]);
       // About thirty pages one after another: a bound for a busy machine (three times slower
       // than an idle one at times), not a measure of speed.
     }, 180_000);

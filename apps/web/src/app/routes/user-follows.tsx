@@ -1,6 +1,6 @@
 import { useLocation, useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
-import { RouterLink } from '../../components/router-link';
+import { StandaloneLink } from '../../components/router-link';
 import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
 import { useMe } from '../../features/auth/api/get-me';
@@ -32,9 +32,9 @@ export function Component() {
     <PageFrame
       title={title}
       subtitle={
-        <RouterLink to={paths.profilePosts.href(userId)}>
+        <StandaloneLink to={paths.profilePosts.href(userId)}>
           {messages.people.backToProfile}
-        </RouterLink>
+        </StandaloneLink>
       }
     >
       <FollowList

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormErrorAlert } from '../../../components/form/form-alerts';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { RouterLink } from '../../../components/router-link';
+import { StandaloneLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useDeleteAccount } from '../api/delete-account';
@@ -83,7 +83,7 @@ export function LeaveForm({ onLeft }: { onLeft: (message: string) => void }) {
           <Button type="submit" variant="contained" color="error" disabled={remove.isPending}>
             {text.submit}
           </Button>
-          <RouterLink to={paths.settingsProfile.href()}>{text.backToSettings}</RouterLink>
+          <StandaloneLink to={paths.settingsProfile.href()}>{text.backToSettings}</StandaloneLink>
         </Stack>
       </Stack>
       <Dialog

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { RouterLink } from '../../../components/router-link';
+import { StandaloneLink } from '../../../components/router-link';
 import type { LegalSection } from '../content/legal-section';
 
 /** Renders numbered sections: paragraphs, bullet lists and a link onwards. */
@@ -40,7 +40,7 @@ export function LegalDocument({
           ))}
           {section.link ? (
             <Typography component="p" sx={{ mb: 1 }}>
-              <RouterLink to={section.link.href}>{section.link.label}</RouterLink>
+              <StandaloneLink to={section.link.href}>{section.link.label}</StandaloneLink>
             </Typography>
           ) : null}
         </Box>

@@ -4,7 +4,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { ListGrid } from '../../../components/list-grid';
 import { PageFrame } from '../../../components/page-frame';
-import { RouterButton, RouterLink } from '../../../components/router-link';
+import { RouterButton, StandaloneLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useListTimeline } from '../api/get-list-timeline';
@@ -31,7 +31,7 @@ export function ListTimeline({
         direction="row"
         sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}
       >
-        <RouterLink to={paths.timelinePostAll.href()}>{text.posts}</RouterLink>
+        <StandaloneLink to={paths.timelinePostAll.href()}>{text.posts}</StandaloneLink>
         {signedIn ? (
           <RouterButton to={paths.listCreate.href()} variant="contained" startIcon={<AddIcon />}>
             {text.create}

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { RouterLink } from '../../../components/router-link';
+import { StandaloneLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import type { ProfileView } from '../api/get-profile';
@@ -27,9 +27,9 @@ function Count({ label, count, to }: { label: string; count: number; to?: string
   return (
     <Typography component="li" variant="body2" color="text.secondary">
       {to ? (
-        <RouterLink to={to} underline="hover" color="inherit">
+        <StandaloneLink to={to} underline="hover" color="inherit">
           {content}
-        </RouterLink>
+        </StandaloneLink>
       ) : (
         content
       )}

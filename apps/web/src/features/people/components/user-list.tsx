@@ -3,7 +3,7 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { RouterLink } from '../../../components/router-link';
+import { StandaloneLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import type { UserSummaryView } from '../api/get-users';
@@ -23,13 +23,13 @@ export function UserList({
         <ListItem key={user.id} divider sx={{ px: 0, py: 1.5, gap: 1.5, alignItems: 'flex-start' }}>
           <UserAvatar name={user.name} avatar={user.avatar} size={48} />
           <Stack sx={{ flex: 1, minWidth: 0 }}>
-            <RouterLink
+            <StandaloneLink
               to={paths.profilePosts.href(user.id)}
               underline="hover"
               sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
             >
               {user.name}
-            </RouterLink>
+            </StandaloneLink>
             {user.bio ? (
               <Typography
                 variant="body2"

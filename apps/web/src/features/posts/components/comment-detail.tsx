@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
-import { RouterButton, RouterLink } from '../../../components/router-link';
+import { RouterButton, StandaloneLink } from '../../../components/router-link';
 import { usePrimaryLoading } from '../../../lib/page-loading';
 import { useComment } from '../api/get-comment';
 import { postKeys } from '../api/query-keys';
@@ -95,7 +95,7 @@ export function CommentDetail({ postId, commentId, viewerId, onReport }: Comment
         <RouterButton to={allCommentsHref} variant="contained">
           {text.allComments}
         </RouterButton>
-        <RouterLink to={paths.post.href(postId)}>{text.toPost}</RouterLink>
+        <StandaloneLink to={paths.post.href(postId)}>{text.toPost}</StandaloneLink>
       </Stack>
       {notice.element}
     </Container>

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
-import { RouterLink } from '../../../components/router-link';
+import { StandaloneLink } from '../../../components/router-link';
 import { formatJapanDateTime } from '../../../lib/japan-time';
 import type { CommentView } from '../api/get-comments';
 import { useDeleteComment } from '../api/delete-comment';
@@ -48,7 +48,7 @@ export function CommentItem({
   const edited = comment.updatedAt !== comment.createdAt;
 
   const meta = (
-    <RouterLink
+    <StandaloneLink
       to={paths.comment.href(comment.postId, comment.id)}
       color="inherit"
       underline="hover"
@@ -56,7 +56,7 @@ export function CommentItem({
     >
       <time dateTime={comment.createdAt}>{formatJapanDateTime(comment.createdAt)}</time>
       {edited ? messages.posts.edited : null}
-    </RouterLink>
+    </StandaloneLink>
   );
 
   return (

@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { CamelCased, StampSummary } from '@ekispot/shared';
 import { messages } from '../../../config/messages';
+import { TOUCH_SCREEN } from '../../../lib/theme';
 import { usePrefectureShapes } from '../api/get-prefecture-shapes';
 import { MAP_HEIGHT, MAP_WIDTH, okinawaInset } from '../utils/prefecture-paths';
 
@@ -118,7 +119,7 @@ export function CompletionMap({ prefectures }: { prefectures: Prefectures }) {
         </Stack>
       </Box>
       <Box component="details">
-        <Box component="summary" sx={{ cursor: 'pointer', py: 0.5 }}>
+        <Box component="summary" sx={{ cursor: 'pointer', py: 0.5, [TOUCH_SCREEN]: { py: 1.25 } }}>
           {text.showTable}
         </Box>
         <Table size="small">
