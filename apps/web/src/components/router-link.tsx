@@ -23,6 +23,8 @@ export function StandaloneLink({ sx, ...props }: Omit<LinkProps, 'href'> & { to:
             display: 'inline-flex',
             alignItems: 'center',
             minHeight: TOUCH_TARGET_PX,
+            // A one-character name is as wide a target as a longer one.
+            minWidth: TOUCH_TARGET_PX,
           },
         },
         ...(Array.isArray(sx) ? sx : [sx]),

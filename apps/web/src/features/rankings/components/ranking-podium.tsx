@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { CamelCased, RankingRow } from '@ekispot/shared';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
-import { RouterLink } from '../../../components/router-link';
+import { StandaloneLink } from '../../../components/router-link';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatCount } from '../../../lib/format-count';
 
@@ -42,12 +42,17 @@ export function RankingPodium({ rows, unit }: { rows: Row[]; unit: string }) {
               avatar={row.user.avatar}
               size={index === 0 ? 72 : 56}
             />
-            <RouterLink
+            <StandaloneLink
               to={paths.profile.href(row.user.id)}
-              sx={{ fontWeight: 700, textAlign: 'center', wordBreak: 'break-all' }}
+              sx={{
+                fontWeight: 700,
+                textAlign: 'center',
+                justifyContent: 'center',
+                wordBreak: 'break-all',
+              }}
             >
               {row.user.name}
-            </RouterLink>
+            </StandaloneLink>
             <Typography variant="body2">
               {formatCount(row.score)}
               {unit}

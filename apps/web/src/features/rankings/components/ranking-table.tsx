@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { CamelCased, RankingRow } from '@ekispot/shared';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
-import { RouterLink } from '../../../components/router-link';
+import { StandaloneLink } from '../../../components/router-link';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatCount } from '../../../lib/format-count';
 
@@ -29,7 +29,7 @@ function RankingTableRow({ row, mine }: { row: Row; mine: boolean }) {
       <TableCell>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <UserAvatar name={row.user.name} avatar={row.user.avatar} size={32} />
-          <RouterLink to={paths.profile.href(row.user.id)}>{row.user.name}</RouterLink>
+          <StandaloneLink to={paths.profile.href(row.user.id)}>{row.user.name}</StandaloneLink>
           {mine && (
             <Typography variant="caption" color="primary">
               （{text.you}）
