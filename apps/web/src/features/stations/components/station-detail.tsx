@@ -75,8 +75,12 @@ export function StationDetail({
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
       <BackLink fallback={paths.home.href()} />
-      <Box component="header" sx={{ mb: 3 }}>
-        <Typography component="h1" variant="h3" sx={{ fontWeight: 700 }}>
+      <Box component="header" sx={{ mb: { xs: 2, md: 3 } }}>
+        <Typography
+          component="h1"
+          variant="h3"
+          sx={{ fontWeight: 700, fontSize: { xs: '2.25rem', md: '3rem' } }}
+        >
           {detail.name}
         </Typography>
         {detail.closed && (
@@ -90,11 +94,18 @@ export function StationDetail({
       </Box>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
         <Box sx={{ flex: 1 }}>
+          {/* The short facts each on one line, name beside value, so that on a phone the
+              lines and the station's actions come up sooner. */}
           <Box
             component="dl"
             sx={{
               m: 0,
-              '& dt': { color: 'text.secondary', fontSize: 14, mt: 1.5 },
+              display: 'grid',
+              gridTemplateColumns: 'auto minmax(0, 1fr)',
+              columnGap: 2,
+              rowGap: 0.75,
+              alignItems: 'baseline',
+              '& dt': { color: 'text.secondary', fontSize: 14 },
               '& dd': { m: 0 },
             }}
           >
@@ -108,10 +119,19 @@ export function StationDetail({
                 <dd>{formatJapanDay(detail.openedOn)}</dd>
               </>
             )}
+          </Box>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              '& dt': { color: 'text.secondary', fontSize: 14, mt: 1.5 },
+              '& dd': { m: 0 },
+            }}
+          >
             <StationLines lines={detail.lines} />
             <StationTransfers transfers={detail.transfers} />
           </Box>
-          <Stack direction="row" spacing={3} sx={{ mt: 3 }}>
+          <Stack direction="row" sx={{ mt: { xs: 2, md: 3 }, columnGap: 3, flexWrap: 'wrap' }}>
             <Count label={messages.station.counts.posts} value={detail.counts.posts} />
             <Count label={messages.station.counts.wantToVisit} value={detail.counts.wantToVisit} />
             <Count label={messages.station.counts.stamps} value={detail.counts.stamps} />
@@ -160,9 +180,17 @@ export function StationDetail({
   );
 }
 
+/** A count over its name; on a phone beside it, as a profile's counts are, to save a line. */
 function Count({ label, value }: { label: string; value: number }) {
   return (
-    <Box>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: { xs: 'row', md: 'column' },
+        alignItems: { xs: 'baseline', md: 'flex-start' },
+        columnGap: 0.75,
+      }}
+    >
       <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
         {formatCount(value)}
       </Typography>
