@@ -51,7 +51,9 @@ export function MapPanel({
         position: 'absolute',
         top: 12,
         left: 12,
-        right: { xs: 56, sm: 'auto' },
+        // On a phone it leaves room for MapLibre's zoom buttons (44 px on a touch screen, 10 px
+        // from the edge) with a gap as wide as the map's own margins.
+        right: { xs: 62, sm: 'auto' },
         width: { sm: 360 },
         p: 1,
         zIndex: 1,
