@@ -12,7 +12,8 @@ export default tseslint.config(
       '**/dist-check/**',
       '**/dist-test/**',
       '**/dist-ssr/**',
-      'data/**',
+      // A data folder wherever the server was started from (as .gitignore and .prettierignore).
+      '**/data/**',
       'apps/api/migrations/**',
       'apps/web/public/**',
     ],
