@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -51,7 +52,7 @@ import { webPlugin } from './plugins/web.js';
 import { APP_VERSION } from './version.js';
 import { createMemoryCounterStore, createResilientCounterStore } from './lib/counter-store.js';
 import { counterRateLimitStore } from './lib/rate-limit-store.js';
-import { REDACTED_LOG_PATHS, serializeError, serializeRequest } from './lib/log-safety.js';
+import { appLogOptions, createLogOutput, requestLogController } from './lib/logger.js';
 import { lazyChildLogger } from './lib/lazy-child-logger.js';
 
 // Default validation messages in our Japanese (docs/product-rules.md#errors,
@@ -84,15 +85,12 @@ export interface AppDependencies {
 
 /** Builds the whole app: plugins and modules. Never listens (server.ts does). */
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
+  // The app's lines and one line per answered request share one buffered output
+  // (lib/logger.ts); the server flushes it when it stops.
+  const logOutput = createLogOutput(deps.logStream);
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      // No secret reaches the log: named fields are censored on every line, failed queries
-      // lose their parameters, and mail-link tokens leave request URLs (lib/log-safety.ts).
-      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-      serializers: { err: serializeError, req: serializeRequest },
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
-    },
+    loggerInstance: pino(appLogOptions(config.logLevel), logOutput.stream) as FastifyBaseLogger,
+    logController: requestLogController(config.logLevel, logOutput),
     // Each request's logger is made on its first line (lib/lazy-child-logger.ts).
     childLoggerFactory: lazyChildLogger,
     genReqId: (request) => {
@@ -128,6 +126,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Lines still buffered leave when the app closes (and, at the latest, when the process exits).
+  app.addHook('onClose', (_instance, done) => {
+    logOutput.flush();
+    done();
+  });
   setPasswordHashMemory(config.passwordHashMemoryKib);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

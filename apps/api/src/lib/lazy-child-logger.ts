@@ -71,9 +71,9 @@ class LazyChild {
  * the redaction paths over the bindings (`REDACTED_LOG_PATHS`, lib/log-safety.ts): about 5 % of
  * the server's CPU under a load of station reads. This factory hands the request a stand-in that
  * makes the real child only when a line at an enabled level is written, or when it is asked for
- * a child or its level; a call below the level costs nothing. At `LOG_LEVEL=info` each request's
- * own two lines make it anyway; at `warn` (docs/deploy.md#logs) a request that goes well never
- * does.
+ * a child or its level; a call below the level costs nothing. The line each request writes when
+ * it is answered does not go through it (lib/logger.ts), so a request that goes well never makes
+ * one, at `info` as at `warn` (docs/deploy.md#logs).
  */
 export const lazyChildLogger: ChildLoggerFactory = function lazyChildLogger(
   logger,

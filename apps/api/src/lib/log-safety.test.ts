@@ -83,6 +83,36 @@ describe('the log', () => {
   });
 });
 
+describe('the request line', () => {
+  it('is one line per answered request, of fixed safe fields only', async () => {
+    lines.length = 0;
+    const response = await app.inject({
+      url: '/api/v2/stations/1130101?from=map',
+      headers: { 'x-request-id': 'req-line-1', cookie: 'auth=secret-cookie' },
+    });
+    expect(response.statusCode).toBe(200);
+    const written = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(written).toHaveLength(1);
+    const { time, pid, hostname, ...line } = written[0]!;
+    expect([typeof time, typeof pid, typeof hostname]).toEqual(['number', 'number', 'string']);
+    expect(line).toEqual({
+      level: 30,
+      msg: 'request completed',
+      reqId: 'req-line-1',
+      method: 'GET',
+      url: '/api/v2/stations/1130101?from=map',
+      status: 200,
+      ms: expect.any(Number),
+    });
+  });
+
+  it('is left out for routes that log above info (the health checks)', async () => {
+    lines.length = 0;
+    expect((await app.inject({ url: '/api/v2/health' })).statusCode).toBe(200);
+    expect(lines).toEqual([]);
+  });
+});
+
 describe('redactUrl', () => {
   it('takes the token out of every mail link path', () => {
     expect(redactUrl('/api/v2/mail/unsubscribe/abcDEF_123-xyz?x=1')).toBe(
