@@ -11,6 +11,8 @@ export interface RunningServer {
   url: string;
   /** The server's process id (to sample its memory). */
   pid: number;
+  /** Where its log lines go (kept after stop, for a look at what it wrote). */
+  logFile: string;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,10 @@ export async function startServer(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
     : [];
+  // The server logs as in production (LOG_LEVEL's default, `info`: a line per request) to a file
+  // beside its data, as a deployment's log collector would take it; `logFile` names it.
+  const logFile = path.join(os.tmpdir(), `ekispot-bench-${port}.log`);
+  const log = await fs.open(logFile, 'w');
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, entry], {
     cwd: root,
     env: {
@@ -50,7 +56,6 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
-      LOG_LEVEL: 'warn',
       MAP_TILE_URL: 'off',
       // Seeded members are all new accounts; the benchmarks measure reads and writes, not the
       // new-account limits (docs/moderation.md#new-accounts).
@@ -59,8 +64,9 @@ export async function startServer(
       NEWCOMER_LINKS_PER_HOUR: '1000',
       ...options.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', log.fd, 'inherit'],
   });
+  await log.close();
   const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -75,6 +81,7 @@ export async function startServer(
   return {
     url,
     pid: child.pid ?? 0,
+    logFile,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
