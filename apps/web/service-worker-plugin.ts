@@ -2,59 +2,121 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'vite';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { webManifestMessages } from './src/config/messages/install';
 import { offlinePageMessages } from './src/config/messages/pwa';
 import { THEME_COLORS } from './src/lib/theme-colors';
 import { renderOfflinePage } from './src/sw/offline-page';
+import type { AppShell, ShellFile } from './src/sw/shell';
 
-export interface PrecacheEntry {
-  url: string;
-  /** null for a hashed file (its name changes with its content). */
-  revision: string | null;
+/** A file of the bundle: its content and, for a chunk, what it imports (file names). */
+export interface BundleFile {
+  source: string | Uint8Array;
+  isEntry?: boolean;
+  imports?: readonly string[];
+  dynamicImports?: readonly string[];
+  /** CSS and other files a chunk (or CSS file) loads: Vite's `viteMetadata`. */
+  importedCss?: readonly string[];
+  importedAssets?: readonly string[];
 }
 
-/** Files of the bundle the worker precaches: the app's code, its shell and what the map needs offline. */
-const PRECACHED = [
-  /^assets\/.+\.(js|css|woff2?)$/,
-  /^index\.html$/,
-  /^offline\.html$/,
-  /^manifest\.webmanifest$/,
-  /^icons\/icon-192\.png$/,
-];
-/** Files of `public/` precached: the offline basemap (docs/basemap.md#offline-layer), the favicon. */
-const PRECACHED_PUBLIC = [/^basemap\/.+\.json$/, /^favicon\.svg$/];
+/** Fixed-name files of the shell: the raw app, the offline page, the manifest and its small icon. */
+const SHELL_FILES = ['index.html', 'offline.html', 'manifest.webmanifest', 'icons/icon-192.png'];
+/** Fixed-name files of `public/` in the shell: the favicon every page shows. */
+const SHELL_PUBLIC_FILES = ['favicon.svg'];
 
 const revisionOf = (source: string | Uint8Array) =>
   createHash('sha256').update(source).digest('hex').slice(0, 16);
 
-/** The precache list: hashed assets by name alone, other files with a hash of their content. */
-export function precacheEntries(files: ReadonlyMap<string, string | Uint8Array>): PrecacheEntry[] {
-  const entries: PrecacheEntry[] = [];
-  for (const [name, source] of files) {
-    if (!PRECACHED.some((pattern) => pattern.test(name))) continue;
-    const hashed = name.startsWith('assets/');
-    entries.push({ url: `/${name}`, revision: hashed ? null : revisionOf(source) });
+/**
+ * The code every page needs: the entry, the app it starts (its dynamic imports, start.tsx), and
+ * every chunk, CSS file and asset they load statically. Not the pages' own chunks, which the
+ * app imports dynamically (the map's among them): those are cached as they are visited.
+ */
+export function shellCode(bundle: ReadonlyMap<string, BundleFile>): Set<string> {
+  const shell = new Set<string>();
+  const add = (name: string) => {
+    const file = bundle.get(name);
+    if (!file || shell.has(name)) return;
+    shell.add(name);
+    for (const imported of [
+      ...(file.imports ?? []),
+      ...(file.importedCss ?? []),
+      ...(file.importedAssets ?? []),
+    ])
+      add(imported);
+  };
+  for (const [name, file] of bundle) {
+    if (!file.isEntry) continue;
+    add(name);
+    for (const started of file.dynamicImports ?? []) add(started);
   }
-  return entries.sort((a, b) => a.url.localeCompare(b.url));
+  return shell;
 }
 
-async function publicEntries(publicDir: string): Promise<PrecacheEntry[]> {
-  const names = await fs.readdir(publicDir, { recursive: true }).catch(() => [] as string[]);
-  const entries: PrecacheEntry[] = [];
-  for (const name of names.map((entry) => entry.split(path.sep).join('/')).sort()) {
-    if (!PRECACHED_PUBLIC.some((pattern) => pattern.test(name))) continue;
-    const source = await fs.readFile(path.join(publicDir, name));
-    entries.push({ url: `/${name}`, revision: revisionOf(source) });
+/**
+ * The shell's list: its code by name alone (hashed), its fixed-name files with a hash of their
+ * content; `publicFiles` are the shell's files of `public/`. Its version is a hash of every
+ * file of the build, the pages' chunks included.
+ */
+export function appShell(
+  bundle: ReadonlyMap<string, BundleFile>,
+  publicFiles: ReadonlyMap<string, Uint8Array> = new Map(),
+): AppShell {
+  const files: ShellFile[] = [...shellCode(bundle)]
+    .filter((name) => name.startsWith('assets/') && !/\.(map|br|gz)$/.test(name))
+    .map((name) => ({ url: `/${name}`, revision: null }));
+  for (const name of SHELL_FILES) {
+    const file = bundle.get(name);
+    if (file) files.push({ url: `/${name}`, revision: revisionOf(file.source) });
   }
-  return entries;
+  for (const [name, source] of publicFiles)
+    files.push({ url: `/${name}`, revision: revisionOf(source) });
+  files.sort((a, b) => a.url.localeCompare(b.url));
+  const everything = [...bundle.keys()]
+    .filter((name) => name.startsWith('assets/'))
+    .sort()
+    .concat(files.map((file) => `${file.url} ${file.revision ?? ''}`));
+  return { version: revisionOf(everything.join('\n')), files };
+}
+
+async function shellPublicFiles(publicDir: string): Promise<Map<string, Uint8Array>> {
+  const files = new Map<string, Uint8Array>();
+  for (const name of SHELL_PUBLIC_FILES) {
+    const source = await fs.readFile(path.join(publicDir, name)).catch(() => null);
+    if (source) files.set(name, source);
+  }
+  return files;
+}
+
+function bundleFiles(bundle: Rolldown.OutputBundle): Map<string, BundleFile> {
+  const files = new Map<string, BundleFile>();
+  for (const [name, output] of Object.entries(bundle)) {
+    const loads = {
+      importedCss: [...(output.viteMetadata?.importedCss ?? [])],
+      importedAssets: [...(output.viteMetadata?.importedAssets ?? [])],
+    };
+    files.set(
+      name,
+      output.type === 'chunk'
+        ? {
+            source: output.code,
+            isEntry: output.isEntry,
+            imports: output.imports,
+            dynamicImports: output.dynamicImports,
+            ...loads,
+          }
+        : { source: output.source, ...loads },
+    );
+  }
+  return files;
 }
 
 /**
  * Builds the service worker (`src/sw/service-worker.ts` → `/sw.js`, docs/pwa.md#offline) with
- * this build's precache list, and writes the offline page (`/offline.html`). A plugin of ours
- * rather than vite-plugin-pwa: the worker is a second, small Vite build of one entry with the
- * list defined in, so it needs neither workbox-build nor a manifest or register script of the
+ * this build's app shell (`appShell`), and writes the offline page (`/offline.html`). A plugin
+ * of ours rather than vite-plugin-pwa: the worker is a second, small Vite build of one entry
+ * with the shell's list defined in, so it needs neither workbox-build nor a manifest or register script of the
  * plugin's (the app has its own). Runs last, so every other plugin's files are in the bundle.
  */
 export function serviceWorkerPlugin(): Plugin {
@@ -76,11 +138,9 @@ export function serviceWorkerPlugin(): Plugin {
         THEME_COLORS,
       );
       this.emitFile({ type: 'asset', fileName: 'offline.html', source: offlinePage });
-      const files = new Map<string, string | Uint8Array>();
-      for (const [name, output] of Object.entries(bundle))
-        files.set(name, output.type === 'chunk' ? output.code : output.source);
-      files.set('offline.html', offlinePage);
-      const manifest = [...precacheEntries(files), ...(await publicEntries(publicDir))];
+      const files = bundleFiles(bundle);
+      files.set('offline.html', { source: offlinePage });
+      const shell = appShell(files, await shellPublicFiles(publicDir));
 
       const result = await build({
         configFile: false,
@@ -88,7 +148,7 @@ export function serviceWorkerPlugin(): Plugin {
         logLevel: 'warn',
         publicDir: false,
         define: {
-          __PRECACHE_MANIFEST__: JSON.stringify(manifest),
+          __APP_SHELL__: JSON.stringify(shell),
           // Not a read of the environment: Workbox's modules test this expression to leave
           // their development logging out, and the worker's build replaces it with a constant.
           'process.env.NODE_ENV': JSON.stringify('production'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCacheable, planFor } from './cache-plan';
 import type { RequestFacts } from './cache-plan';
-import { staleCaches } from './shell';
+import { shellCacheName, staleCaches } from './shell';
 
 const origin = 'https://ekispot.example';
 
@@ -37,6 +37,11 @@ describe('planFor', () => {
     ['/api/v2/users/01a2/stamps', 'member'],
     ['/api/v2/image/abc123', 'images'],
     ['/api/v2/stations/1130101/stamp.svg', 'images'],
+    ['/assets/index-abc.js', 'assets'],
+    ['/assets/maplibre-gl-worker-CZtF.mjs', 'assets'],
+    ['/assets/browser-map-qvkd.css', 'assets'],
+    ['/basemap/japan-land.json', 'static'],
+    ['/basemap/prefectures.json', 'static'],
   ] as const)('GET %s → %s', (path, plan) => {
     expect(planFor(facts(path))).toBe(plan);
   });
@@ -53,7 +58,10 @@ describe('planFor', () => {
     '/api/v2/takedowns/1',
     '/sw.js',
     '/build.json',
-    '/assets/index-abc.js',
+    '/index.html',
+    '/manifest.webmanifest',
+    '/icons/icon-512.png',
+    '/screenshots/map-narrow.png',
   ])('never caches GET %s', (path) => {
     expect(planFor(facts(path))).toBe('network-only');
   });
@@ -109,18 +117,32 @@ describe('isCacheable', () => {
 });
 
 describe('staleCaches', () => {
-  it('drops our runtime caches of other versions, and nothing else', () => {
+  const shell = shellCacheName({ version: 'b2' });
+
+  it('drops our caches of other versions, other builds’ shells and the old precache, nothing else', () => {
     expect(
-      staleCaches([
-        'ekispot-pages-v1',
-        'ekispot-public-v1',
-        'ekispot-member-v1',
-        'ekispot-images-v1',
-        'ekispot-pages-v0',
-        'ekispot-member-v0',
-        'workbox-precache-v2-https://ekispot.example/',
-        'someone-else',
-      ]),
-    ).toEqual(['ekispot-pages-v0', 'ekispot-member-v0']);
+      staleCaches(
+        [
+          'ekispot-pages-v1',
+          'ekispot-public-v1',
+          'ekispot-member-v1',
+          'ekispot-images-v1',
+          'ekispot-assets-v1',
+          'ekispot-static-v1',
+          'ekispot-shell-b2',
+          'ekispot-shell-a1',
+          'ekispot-pages-v0',
+          'ekispot-member-v0',
+          'workbox-precache-v2-https://ekispot.example/',
+          'someone-else',
+        ],
+        shell,
+      ),
+    ).toEqual([
+      'ekispot-shell-a1',
+      'ekispot-pages-v0',
+      'ekispot-member-v0',
+      'workbox-precache-v2-https://ekispot.example/',
+    ]);
   });
 });

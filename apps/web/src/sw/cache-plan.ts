@@ -15,6 +15,10 @@ export const CACHE_NAMES = {
   member: `ekispot-member-${RUNTIME_CACHE_VERSION}`,
   /** Photos and stamp images (fixed content per address): cache first. */
   images: `ekispot-images-${RUNTIME_CACHE_VERSION}`,
+  /** The build's hashed files (`/assets/*`, names that change with their content): cache first. */
+  assets: `ekispot-assets-${RUNTIME_CACHE_VERSION}`,
+  /** Fixed-name files of the map (the offline basemap): stale-while-revalidate. */
+  static: `ekispot-static-${RUNTIME_CACHE_VERSION}`,
 } as const;
 
 /** Entries kept per runtime cache (oldest dropped first) and their age limit. */
@@ -23,11 +27,14 @@ export const CACHE_LIMITS = {
   public: { maxEntries: 300, maxAgeSeconds: 14 * 24 * 3600 },
   member: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 },
   images: { maxEntries: 150, maxAgeSeconds: 30 * 24 * 3600 },
+  // Hashed files never go stale; the least used go first, an earlier build's before this one's.
+  assets: { maxEntries: 250 },
+  static: { maxEntries: 20, maxAgeSeconds: 30 * 24 * 3600 },
 } as const;
 
 export type CachePlan =
   /** Not the worker's business: the browser goes to the network as if there were no worker. */
-  'network-only' | 'page' | 'public' | 'member' | 'images';
+  'network-only' | 'page' | 'public' | 'member' | 'images' | 'assets' | 'static';
 
 export interface RequestFacts {
   method: string;
@@ -68,6 +75,10 @@ const NEVER = [
 ];
 /** Fixed names the worker must never answer from a cache: its own script, the build's id. */
 const UNCACHED_FILES = new Set(['/sw.js', '/build.json']);
+/** The build's files with a hash in their names (code, styles, the map's worker). */
+const HASHED_FILE = /^\/assets\/[^/]+$/;
+/** Fixed-name files kept as they are read: the offline basemap (docs/basemap.md#offline-layer). */
+const STATIC_FILES = [/^\/basemap\/[^/]+\.json$/];
 
 export function planFor(request: RequestFacts): CachePlan {
   if (request.method !== 'GET') return 'network-only';
@@ -77,6 +88,8 @@ export function planFor(request: RequestFacts): CachePlan {
   if (request.mode === 'navigate')
     return url.pathname.startsWith('/api/') ? 'network-only' : 'page';
   if (UNCACHED_FILES.has(url.pathname)) return 'network-only';
+  if (HASHED_FILE.test(url.pathname)) return 'assets';
+  if (STATIC_FILES.some((pattern) => pattern.test(url.pathname))) return 'static';
   if (!url.pathname.startsWith(`${API}/`)) return 'network-only';
   const path = url.pathname.slice(API.length);
   if (NEVER.some((pattern) => pattern.test(path))) return 'network-only';

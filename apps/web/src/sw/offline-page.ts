@@ -1,6 +1,6 @@
 /**
- * The offline page (`/offline.html`), written by the build and precached: what a page load
- * answers when neither the network nor the precached app shell can (docs/pwa.md#offline). It
+ * The offline page (`/offline.html`), written by the build and cached with the app shell: what a
+ * page load answers when neither the network nor the cached shell can (docs/pwa.md#offline). It
  * copies the app's layout — the green header with えきスポ, the content column, 再試行 — in plain
  * HTML and CSS, since it must draw without the app's code; 再試行 is a link to the page's own
  * address (it is served at the address asked for), as the CSP allows no inline script.

@@ -1,16 +1,15 @@
 /**
  * Ekispot's service worker (docs/pwa.md#offline), built into `/sw.js` by
- * apps/web/service-worker-plugin.ts: the app shell and this build's files precached, the
- * pages, public reads, the member's reads and images each cached their own way, an offline page
- * in the app's layout for what is not cached, and the offline queue sent on Background Sync
+ * apps/web/service-worker-plugin.ts: once a page is idle, the app shell and what the page loaded
+ * cached (nothing more when the browser asks to save data); the build's files, the pages, public
+ * reads, the member's reads and images each cached their own way as they are used; an offline
+ * page in the app's layout for what is not cached, and the offline queue sent on Background Sync
  * (docs/pwa.md#queued-actions).
  *
  * It is typed against the page's DOM types (the few parts of the worker's scope it uses are
  * declared in sw-scope.ts), so it builds with the rest of the web app.
  */
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
-import type { PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
@@ -19,11 +18,16 @@ import { indexedDbQueueStore } from '../lib/action-queue/queue-store';
 import { CACHE_LIMITS, CACHE_NAMES, isCacheable, planFor } from './cache-plan';
 import type { CachePlan } from './cache-plan';
 import { SW_MESSAGES } from './messages';
+import type { CacheForOfflineMessage } from './messages';
 import { registerPushHandlers, type PushScope } from './push-handlers';
-import { OFFLINE_PAGE_URL, SHELL_URL, staleCaches } from './shell';
-import type { SwScope } from './sw-scope';
+import { OFFLINE_PAGE_URL, SHELL_URL, shellCacheName, staleCaches } from './shell';
+import type { AppShell } from './shell';
+import type { ExtendableMessageEventLike, SwScope } from './sw-scope';
+import { asksToSaveData, planWarmUp } from './warm-up';
 
-declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
+declare const __APP_SHELL__: AppShell;
+/** Read once: the build writes the list in place of each mention. */
+const APP_SHELL: AppShell = __APP_SHELL__;
 const scope = self as unknown as SwScope;
 // Web Push: show pushes, open their address on a tap (docs/pwa.md#push).
 registerPushHandlers(self as unknown as PushScope);
@@ -31,11 +35,11 @@ registerPushHandlers(self as unknown as PushScope);
 const QUEUE_CHANNEL = 'ekispot-action-queue';
 const QUEUE_LOCK = 'ekispot-action-queue';
 const QUEUE_SYNC_TAG = 'ekispot-action-queue';
-
-// Precache this build's files; drop the precaches of older Workbox versions. `/` and clean
-// URLs are pages, not the raw shell: the page route below answers them.
-precacheAndRoute(__PRECACHE_MANIFEST__, { directoryIndex: '', cleanURLs: false });
-cleanupOutdatedCaches();
+/** This build's shell cache, and the fixed-name files it holds (its code goes to the assets cache). */
+const SHELL_CACHE = shellCacheName(APP_SHELL);
+const SHELL_FILES = new Set(
+  APP_SHELL.files.filter((file) => file.revision !== null).map((file) => file.url),
+);
 
 /** Keeps only whole 200 answers the server did not mark no-store. */
 const onlyCacheable: WorkboxPlugin = {
@@ -62,6 +66,14 @@ const strategies = {
     cacheName: CACHE_NAMES.images,
     plugins: [onlyCacheable, limit('images')],
   }),
+  assets: new CacheFirst({
+    cacheName: CACHE_NAMES.assets,
+    plugins: [onlyCacheable, limit('assets')],
+  }),
+  static: new StaleWhileRevalidate({
+    cacheName: CACHE_NAMES.static,
+    plugins: [onlyCacheable, limit('static')],
+  }),
 } satisfies Record<Exclude<CachePlan, 'network-only'>, unknown>;
 
 const planOf = ({ request, url }: { request: Request; url: URL }): CachePlan =>
@@ -73,7 +85,26 @@ const planOf = ({ request, url }: { request: Request; url: URL }): CachePlan =>
     origin: scope.location.origin,
   });
 
-for (const kind of ['public', 'member', 'images'] as const) {
+/** Whether the last page load asked to save data (`Save-Data: on`); the page says so too. */
+let pageSavesData = false;
+scope.addEventListener('fetch', (event) => {
+  if (event.request.mode === 'navigate')
+    pageSavesData = asksToSaveData(event.request.headers.get('Save-Data'));
+});
+
+const fromShell = (url: string) => caches.match(url, { cacheName: SHELL_CACHE });
+
+// The shell's fixed-name files (the manifest, its icon, the favicon…): as cached for this
+// build, else from the network.
+registerRoute(
+  ({ request, url }) =>
+    request.method === 'GET' &&
+    url.origin === scope.location.origin &&
+    SHELL_FILES.has(url.pathname),
+  async ({ request, url }) => (await fromShell(url.pathname)) ?? fetch(request),
+);
+
+for (const kind of ['assets', 'static', 'public', 'member', 'images'] as const) {
   registerRoute((options) => planOf(options) === kind, strategies[kind]);
 }
 
@@ -86,21 +117,64 @@ registerRoute(
       return await strategies.page.handle(options);
     } catch {
       return (
-        (await matchPrecache(SHELL_URL)) ??
-        (await matchPrecache(OFFLINE_PAGE_URL)) ??
-        Response.error()
+        (await fromShell(SHELL_URL)) ?? (await fromShell(OFFLINE_PAGE_URL)) ?? Response.error()
       );
     }
   },
 );
 
-// A new worker installs and then waits until the page accepts the update offer
-// (SKIP_WAITING below); the first one takes the open pages at once (clients.claim).
+/** Runs `work` on every item, `width` at a time; one that fails does not stop the others. */
+async function inTurns(
+  items: readonly string[],
+  width: number,
+  work: (item: string) => Promise<unknown>,
+) {
+  const queue = [...items];
+  const worker = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift())
+      await work(item).catch(() => undefined);
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+}
+
+/**
+ * The page is idle (docs/pwa.md#offline): keep what it loaded, which the browser's own cache
+ * still holds, and unless the browser asks to save data, the app shell; answer on the port.
+ */
+async function cacheForOffline(event: ExtendableMessageEventLike) {
+  const message = event.data as Partial<CacheForOfflineMessage>;
+  const loaded = Array.isArray(message.loaded) ? message.loaded.map(String) : [];
+  const plan = planWarmUp({
+    shell: APP_SHELL.files,
+    loaded,
+    saveData:
+      message.saveData === true || pageSavesData || scope.navigator.connection?.saveData === true,
+    origin: scope.location.origin,
+  });
+  await inTurns(plan.files, 4, async (path) => {
+    const request = new Request(path);
+    const kind = planOf({ request, url: new URL(request.url) });
+    if (kind !== 'assets' && kind !== 'static') return;
+    if (await caches.match(request, { cacheName: CACHE_NAMES[kind] })) return;
+    await strategies[kind].handle({ request, event });
+  });
+  const shell = await caches.open(SHELL_CACHE);
+  await inTurns(plan.shellFiles, 2, async (path) => {
+    if (await shell.match(path)) return;
+    const response = await fetch(path);
+    if (isCacheable(response)) await shell.put(path, response);
+  });
+  event.ports[0]?.postMessage({ type: SW_MESSAGES.offlineReady });
+}
+
+// A new worker installs (caching nothing: the pages ask for that once idle) and then waits
+// until the page accepts the update offer (SKIP_WAITING below); the first one takes the open
+// pages at once (clients.claim).
 scope.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
-      await Promise.all(staleCaches(names).map((name) => caches.delete(name)));
+      await Promise.all(staleCaches(names, SHELL_CACHE).map((name) => caches.delete(name)));
       await scope.clients.claim();
     })(),
   );
@@ -109,6 +183,7 @@ scope.addEventListener('activate', (event) => {
 scope.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;
   if (type === SW_MESSAGES.skipWaiting) void scope.skipWaiting();
+  if (type === SW_MESSAGES.cacheForOffline) event.waitUntil(cacheForOffline(event));
   if (type === SW_MESSAGES.clearMemberData)
     event.waitUntil(
       Promise.all([caches.delete(CACHE_NAMES.member), caches.delete(CACHE_NAMES.pages)]),

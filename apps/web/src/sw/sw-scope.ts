@@ -5,8 +5,12 @@
 interface ExtendableEventLike extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
-interface ExtendableMessageEventLike extends ExtendableEventLike {
+export interface ExtendableMessageEventLike extends ExtendableEventLike {
   data: unknown;
+  ports: readonly MessagePort[];
+}
+interface FetchEventLike extends Event {
+  request: Request;
 }
 interface SyncEventLike extends ExtendableEventLike {
   tag: string;
@@ -14,10 +18,11 @@ interface SyncEventLike extends ExtendableEventLike {
 
 export interface SwScope {
   location: { origin: string };
-  navigator: { locks?: LockManager };
+  navigator: { locks?: LockManager; connection?: { saveData?: boolean } };
   clients: { claim(): Promise<void> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'activate', listener: (event: ExtendableEventLike) => void): void;
   addEventListener(type: 'message', listener: (event: ExtendableMessageEventLike) => void): void;
   addEventListener(type: 'sync', listener: (event: SyncEventLike) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEventLike) => void): void;
 }
