@@ -31,7 +31,9 @@ async function serverCounts(postId: string, text: string) {
 /**
  * Installed, active and in control of the page from its start. The first load is not: the worker
  * takes the page over (clients.claim) part way, so reads made before that never went through it
- * and are not cached. Reload once the worker is ready, so the page's every read goes through it.
+ * and are not cached. Reload once the worker is ready, so the page's every read goes through it,
+ * and wait until the worker has cached what the idle page asked it to (`<html
+ * data-offline-ready>`, docs/pwa.md#offline).
  */
 async function waitForWorker(page: Page) {
   await page.evaluate(async () => {
@@ -48,6 +50,24 @@ async function waitForWorker(page: Page) {
       }),
     )
     .toBe(true);
+  await page.waitForSelector('html[data-offline-ready]', { state: 'attached', timeout: 30_000 });
+}
+
+/** What the worker holds: the shell's page and offline page, and the build's files it keeps. */
+async function cached(page: Page) {
+  return page.evaluate(async () => {
+    const paths = async (name: string) =>
+      (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+    return {
+      shellPage: (await caches.match('/index.html')) !== undefined,
+      offlinePage: (await caches.match('/offline.html')) !== undefined,
+      assets: await paths('ekispot-assets-v1'),
+      loaded: performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith('/assets/')),
+    };
+  });
 }
 
 /**
@@ -85,6 +105,16 @@ describeInBrowser('pwa offline', () => {
       await open(page, `/post/${postId}`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await page.getByRole('textbox', { name: 'コメント' }).waitFor();
+      await page.waitForSelector('html[data-offline-ready]', { state: 'attached' });
+
+      // Cached once the pages were idle: the app shell, and the code of the pages visited, not
+      // every page's code (the post form and the top page were never opened).
+      const kept = await cached(page);
+      expect(kept).toMatchObject({ shellPage: true, offlinePage: true });
+      expect(kept.assets.some((path) => path.startsWith('/assets/station-detail-'))).toBe(true);
+      expect(kept.assets.some((path) => path.startsWith('/assets/post-detail-'))).toBe(true);
+      expect(kept.assets.some((path) => path.startsWith('/assets/post-editor-'))).toBe(false);
+      expect(kept.assets.some((path) => path.startsWith('/assets/home-'))).toBe(false);
 
       // Offline: both pages reload from the worker's caches, content and all.
       await page.context().setOffline(true);
@@ -159,6 +189,45 @@ describeInBrowser('pwa offline', () => {
       await want.getByTestId('pending-mark').waitFor({ state: 'detached' });
       await expect.poll(wantState).toBe(!wantedBefore);
       expect(await want.getAttribute('aria-pressed')).toBe(String(!wantedBefore));
+    },
+  );
+
+  it(
+    'with Save-Data caches nothing beyond what the pages loaded, and a visited page still works offline',
+    { timeout: 120_000 },
+    async () => {
+      const { page } = await browser.newPage();
+      // What a browser asking to save data shows: the header, and navigator.connection.saveData.
+      await page.context().setExtraHTTPHeaders({ 'Save-Data': 'on' });
+      const devtools = await page.context().newCDPSession(page);
+      await devtools.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+      await open(page, `/station/${TOKYO}`);
+      expect(
+        await page.evaluate(
+          () => (navigator as { connection?: { saveData?: boolean } }).connection?.saveData,
+        ),
+      ).toBe(true);
+      await page.waitForSelector('html[data-offline-ready]', {
+        state: 'attached',
+        timeout: 30_000,
+      });
+      // No shell: only files the page itself loaded, which the browser's cache had already.
+      const first = await cached(page);
+      expect(first).toMatchObject({ shellPage: false, offlinePage: false });
+      expect(first.assets.length).toBeGreaterThan(0);
+      expect(first.assets.filter((path) => !first.loaded.includes(path))).toEqual([]);
+
+      await waitForWorker(page);
+      await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
+      const again = await cached(page);
+      expect(again.shellPage).toBe(false);
+      expect(again.assets.some((path) => path.startsWith('/assets/post-editor-'))).toBe(false);
+
+      // Offline, the station page visited comes back from the worker's caches.
+      await page.context().setOffline(true);
+      await open(page, `/station/${TOKYO}`);
+      await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
+      await page.context().setOffline(false);
     },
   );
 });
