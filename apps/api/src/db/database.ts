@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { nameStatementsOf } from './named-statements.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -191,7 +192,11 @@ export async function openPostgres(
   // So can one in use, between the statements of a transaction (or by `query_timeout`, which
   // cuts a stalled one): the statement in flight fails and the pool discards the connection
   // on release, but the client itself reports it too, and nothing else listens there.
-  pool.on('connect', (client) => client.on('error', onConnectionError));
+  pool.on('connect', (client) => {
+    client.on('error', onConnectionError);
+    // Each query text is planned once per connection, not on every request (db/named-statements.ts).
+    nameStatementsOf(client);
+  });
   const db = drizzleNodePg(pool, { schema });
   return { db, driver: 'postgres', close: () => pool.end() };
 }
