@@ -54,37 +54,56 @@ async function recordTransfers(page: Page) {
   return () => [...requests.values()];
 }
 
+/** A browser that asks to save data: the `Save-Data: on` header and `navigator.connection.saveData`. */
+async function askToSaveData(page: Page) {
+  await page.context().setExtraHTTPHeaders({ 'Save-Data': 'on' });
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+}
+
 async function timeToReady(
   browser: Browser,
   url: string,
   /** For the recorded visit: resolves once the server has gone quiet after the first view. */
   settled?: () => Promise<void>,
+  { saveData = false } = {},
 ) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  if (saveData) await askToSaveData(page);
   const transfers = settled ? await recordTransfers(page) : null;
   const started = Date.now();
   await page.goto(url, { waitUntil: 'commit' });
   await page.locator('[data-map-ready="true"]').waitFor({ timeout: 60_000 });
   const ms = Date.now() - started;
+  // The recorded visit is the whole first visit: the service worker's caching once the page is
+  // idle too (<html data-offline-ready>, docs/pwa.md#offline); its requests pass the relay.
+  const offlineReady = settled
+    ? await page
+        .waitForSelector('html[data-offline-ready]', { state: 'attached', timeout: 30_000 })
+        .then(() => true)
+        .catch(() => false)
+    : false;
   // Let whatever the first view still asks for arrive (the basemap's details start only now),
   // so the transfer counts it. Playwright's `networkidle` is no use here: it fires once, and
   // often already fired during the map's first frames, before the details were asked for.
   if (settled) await settled();
   const list = transfers?.() ?? [];
   await context.close();
-  return { ms, transfers: list };
+  return { ms, transfers: list, offlineReady };
 }
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
-function firstVisit(transfers: Transfer[], wireBytes: number) {
+function firstVisit(transfers: Transfer[], wireBytes: number, offlineReady: boolean) {
   const isMapChunk = (t: Transfer) => t.type === 'Script' && /maplibre-gl/.test(t.url);
   const scripts = transfers.filter((t) => t.type === 'Script');
   const at = (pattern: RegExp) => transfers.find((t) => pattern.test(t.url))?.startedMs ?? null;
   return {
     requests: transfers.length,
-    /** Everything the server sent, the map worker's script and files included. */
+    /** Whether the service worker said it had cached for offline use before the count ended. */
+    offline_ready: offlineReady,
+    /** Everything the server sent, the map worker's and the service worker's requests included. */
     total_kb: kb(wireBytes),
     /** What the page's own DevTools session saw (no worker requests). */
     page_kb: kb(transfers.reduce((sum, t) => sum + t.bytes, 0)),
@@ -111,9 +130,9 @@ const median = (values: number[]) =>
  * (docs/benchmarks.md#map-first-render): from navigation start until all station clusters are
  * drawn (`data-map-ready="true"`), cold cache each run, runs interleaved, headless Chromium at
  * 1280×800 (SwiftShader). Two MapLibre-only pages with the same view show the floor that
- * MapLibre itself sets in this browser. An untimed visit before them records what a first
- * visit transfers: every byte the server sends, through a counting relay, and the page's own
- * requests over the DevTools protocol.
+ * MapLibre itself sets in this browser. Untimed visits before them record what a first visit
+ * transfers, service worker included, as is and with Save-Data: every byte the server sends,
+ * through a counting relay, and the page's own requests over the DevTools protocol.
  */
 export async function benchMapRender() {
   const executablePath = findChromium('full');
@@ -146,11 +165,17 @@ export async function benchMapRender() {
     const leaflet: number[] = [];
     const floorBackground: number[] = [];
     const floorClusters: number[] = [];
-    // One untimed first visit through a counting relay: what the page and its workers receive.
-    const relay = await startCountingProxy(server.url);
-    const recorded = await timeToReady(browser, relay.url, () => relay.settled());
-    const visit = firstVisit(recorded.transfers, relay.received());
-    await relay.stop();
+    // Untimed first visits through a counting relay: what the page and its workers receive,
+    // as is and when the browser asks to save data.
+    const recordFirstVisit = async (saveData: boolean) => {
+      const relay = await startCountingProxy(server.url);
+      const recorded = await timeToReady(browser, relay.url, () => relay.settled(), { saveData });
+      const received = relay.received();
+      await relay.stop();
+      return firstVisit(recorded.transfers, received, recorded.offlineReady);
+    };
+    const visit = await recordFirstVisit(false);
+    const saveDataVisit = await recordFirstVisit(true);
     for (let run = 0; run < RUNS; run += 1) {
       ekispot.push((await timeToReady(browser, server.url)).ms);
       leaflet.push((await timeToReady(browser, peer.url)).ms);
@@ -193,6 +218,7 @@ export async function benchMapRender() {
         posts_ratio: Math.round((median(withPosts) / median(ekispot)) * 100) / 100,
       }),
       first_visit: visit,
+      first_visit_save_data: saveDataVisit,
     };
     console.error(
       `\nTop map ready: Ekispot ${result.ekispot_ms.median} ms, Leaflet.markercluster ` +
@@ -203,7 +229,9 @@ export async function benchMapRender() {
           ? `\nWith ${MANY_POSTS} posts: ${median(withPosts)} ms → ${Math.round((median(withPosts) / median(ekispot)) * 100) / 100} of the empty database`
           : '') +
         `\nFirst visit: ${visit.total_kb} kB (the page's own requests ${visit.page_kb} kB), ` +
-        `JavaScript before the map chunk ${visit.javascript_before_map_chunk_kb} kB`,
+        `JavaScript before the map chunk ${visit.javascript_before_map_chunk_kb} kB` +
+        `\nFirst visit with Save-Data: ${saveDataVisit.total_kb} kB (the page's own requests ` +
+        `${saveDataVisit.page_kb} kB)`,
     );
     return result;
   } finally {

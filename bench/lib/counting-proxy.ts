@@ -3,7 +3,8 @@ import net from 'node:net';
 /**
  * A TCP relay in front of a server that counts every byte the server sends back: what a browser
  * receives on a visit, headers and compression included, and also what its workers fetch, which
- * the page's DevTools session does not see (MapLibre's worker script and the files it loads).
+ * the page's DevTools session does not see (MapLibre's worker script and the files it loads, the
+ * service worker's script and what it caches: all same-origin requests, so all through here).
  */
 export async function startCountingProxy(target: string) {
   const { hostname, port } = new URL(target);
