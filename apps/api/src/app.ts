@@ -31,6 +31,7 @@ import { ogRoutes } from './modules/share/og.routes.js';
 import { createHeadRenderer } from './modules/share/share.service.js';
 import { stationsRoutes } from './modules/stations/stations.routes.js';
 import { timelinesRoutes } from './modules/timelines/timelines.routes.js';
+import { createTimelineReads } from './modules/posts/timeline.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { stampsRoutes } from './modules/stamps/stamps.routes.js';
 import { rankingsRoutes } from './modules/rankings/rankings.routes.js';
@@ -225,7 +226,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const clock = deps.clock ?? (() => new Date());
   await app.register(stampsRoutes, { db: deps.db, clock });
   await app.register(rankingsRoutes, { db: deps.db, clock });
-  await app.register(timelinesRoutes, { db: deps.db, openStreamsMax: config.openStreamsMax });
+  await app.register(timelinesRoutes, {
+    // Kept between writes, as the pages are (docs/timelines.md#reading).
+    reads: createTimelineReads({ db: deps.db, generation: pageCache.generation }),
+    openStreamsMax: config.openStreamsMax,
+  });
   await app.register(listsRoutes, { db: deps.db, publicUrl: config.publicUrl });
   await app.register(mailRoutes, { db: deps.db });
   await app.register(reportsRoutes, { db: deps.db });

@@ -41,6 +41,11 @@ export interface PageCache {
   getOrBuild(key: string, build: () => Promise<CachedPage>): Promise<CachedPage>;
   /** Forgets every page (a write happened). */
   invalidate(): void;
+  /**
+   * How many writes this instance has heard of (its own and, with Redis, the others'): what
+   * other read caches key their entries on (modules/posts/timeline.service.ts).
+   */
+  generation(): number;
 }
 
 function sizeOf(page: CachedPage): number {
@@ -111,6 +116,7 @@ export function createPageCache(
       building.set(key, promise);
       return promise;
     },
+    generation: () => generation,
     invalidate() {
       generation += 1;
       entries.clear();

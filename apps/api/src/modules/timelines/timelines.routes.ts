@@ -7,7 +7,7 @@ import {
 } from '@ekispot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/database.js';
+import type { TimelineReads } from '../posts/timeline.service.js';
 import { envelope } from '../../lib/envelope.js';
 import { openEventStream, replyWithStream, STREAMS_FULL_RETRY_S } from '../../lib/event-stream.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -19,7 +19,8 @@ import * as service from './timelines.service.js';
 import { requireMember } from '../../plugins/access.js';
 
 export const timelinesRoutes: FastifyPluginAsyncZod<{
-  db: Database;
+  /** The timelines' reads, kept between writes (modules/posts/timeline.service.ts). */
+  reads: TimelineReads;
   openStreamsMax: number;
 }> = async (app, deps) => {
   app.get(
@@ -40,7 +41,7 @@ export const timelinesRoutes: FastifyPluginAsyncZod<{
       const viewer =
         request.query.scope === 'follow' ? requireMember(request, reply) : request.viewer;
       return envelope(
-        await service.getPostTimeline(deps.db, viewer?.user.id ?? null, request.query),
+        await service.getPostTimeline(deps.reads, viewer?.user.id ?? null, request.query),
       );
     },
   );

@@ -1,7 +1,6 @@
 import type { PostPage, TimelineQuery } from '@ekispot/shared';
-import type { Database } from '../../db/database.js';
 import { HttpError } from '../../lib/http-error.js';
-import { listTimelinePosts } from '../posts/posts.service.js';
+import type { TimelineReads } from '../posts/timeline.service.js';
 
 /** The post timelines (docs/timelines.md); the posts module reads them. */
 
@@ -10,13 +9,13 @@ export const TIMELINE_MESSAGES = {
 } as const;
 
 export async function getPostTimeline(
-  db: Database,
+  reads: TimelineReads,
   viewerId: string | null,
   query: TimelineQuery,
 ): Promise<PostPage> {
   if (query.scope === 'follow' && !viewerId)
     throw new HttpError('UNAUTHENTICATED', TIMELINE_MESSAGES.followNeedsSignIn);
-  return listTimelinePosts({ db }, viewerId, {
+  return reads.page(viewerId, {
     followedBy: query.scope === 'follow' && viewerId ? viewerId : undefined,
     kinds: query.kinds,
     cursor: query.cursor,

@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/test-app.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { blocks, follows, mutes, posts, users } from '../../db/schema/index.js';
+import { listTimelinePosts } from './posts.service.js';
+import { createTimelineReads, type TimelineQuery } from './timeline.service.js';
+
+/**
+ * The timelines read from the window give the pages the query they replace gives, for every
+ * viewer and filter, however the window is cut; and they see a write as soon as its generation.
+ */
+
+let database: DatabaseHandle;
+const members: string[] = [];
+const KINDS = ['spot', 'event', 'image'] as const;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database;
+  for (let i = 0; i < 6; i += 1) {
+    const [row] = await db
+      .insert(users)
+      .values({ name: `窓${i}`, email: `window${i}@example.jp`, passwordHash: 'x' })
+      .returning({ id: users.id });
+    members.push(row!.id);
+  }
+  // 60 posts, newest last; two share one instant (the id decides their order).
+  const base = Date.UTC(2026, 10, 1);
+  const rows = Array.from({ length: 60 }, (_, i) => ({
+    userId: members[(i * 7) % 6]!,
+    kind: KINDS[i % 3]!,
+    title: `投稿${i}`,
+    createdAt: new Date(base + Math.min(i, 58) * 60_000),
+    hiddenAt: i % 11 === 0 ? new Date(base) : null,
+  }));
+  await db.insert(posts).values(rows);
+  // Member 5 is suspended: only they see their posts.
+  await db
+    .update(users)
+    .set({ suspendedUntil: new Date(Date.now() + 86_400_000) })
+    .where(eq(users.id, members[5]!));
+  const [a, b, c, d] = members;
+  await db.insert(blocks).values({ blockerId: a!, blockedId: b! });
+  await db.insert(mutes).values({ muterId: a!, mutedId: c! });
+  await db.insert(follows).values([
+    { followerId: a!, followeeId: d! },
+    { followerId: b!, followeeId: a! },
+    { followerId: b!, followeeId: members[5]! },
+  ]);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+/** Every page of a timeline, as ids, walked with `read`. */
+async function walk(
+  read: (query: TimelineQuery) => Promise<{ items: { id: string }[]; next_cursor: string | null }>,
+  query: Omit<TimelineQuery, 'cursor'>,
+) {
+  const pages: string[][] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await read({ ...query, cursor });
+    pages.push(page.items.map((item) => item.id));
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor && pages.length < 100);
+  return pages;
+}
+
+describe('timelines read from the window', () => {
+  // A visitor; the member who blocks and mutes; a follower of a suspended member; the suspended.
+  const viewers = () => [null, members[0]!, members[1]!, members[5]!];
+  const queries = (viewer: string | null): Omit<TimelineQuery, 'cursor'>[] => [
+    { kinds: [], limit: 7 },
+    { kinds: ['spot', 'event'], limit: 4 },
+    { kinds: ['image'], limit: 20 },
+    ...(viewer ? [{ kinds: [], limit: 3, followedBy: viewer }] : []),
+  ];
+
+  for (const windowSize of [200, 20]) {
+    it(`gives the query's pages with a window of ${windowSize}`, async () => {
+      const reads = createTimelineReads({ db: database.db, generation: () => 0, windowSize });
+      for (const viewer of viewers())
+        for (const query of queries(viewer)) {
+          const expected = await walk((q) => listTimelinePosts(database, viewer, q), query);
+          expect(await walk((q) => reads.page(viewer, q), query)).toEqual(expected);
+          expected.flat().forEach((id) => expect(typeof id).toBe('string'));
+        }
+    });
+  }
+
+  it('sees a new post with the next write generation, and not before', async () => {
+    let generation = 0;
+    const reads = createTimelineReads({ db: database.db, generation: () => generation });
+    const first = async () => (await reads.page(null, { kinds: [], limit: 3 })).items[0]?.id;
+    const before = await first();
+    const [added] = await database.db
+      .insert(posts)
+      .values({ userId: members[0]!, kind: 'spot', title: '新しい投稿' })
+      .returning({ id: posts.id });
+    expect(await first()).toBe(before);
+    generation += 1;
+    expect(await first()).toBe(added!.id);
+    await database.db.delete(posts).where(eq(posts.id, added!.id));
+  });
+
+  it('forgets what it keeps after its maximum age (a suspension that ends by the clock)', async () => {
+    let now = 0;
+    const reads = createTimelineReads({
+      db: database.db,
+      generation: () => 0,
+      maxAgeMs: 1_000,
+      now: () => now,
+    });
+    const count = async () =>
+      (await walk((q) => reads.page(null, q), { kinds: [], limit: 50 })).flat().length;
+    const suspended = await count();
+    await database.db.update(users).set({ suspendedUntil: null }).where(eq(users.id, members[5]!));
+    expect(await count()).toBe(suspended);
+    now = 1_001;
+    expect(await count()).toBeGreaterThan(suspended);
+    await database.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, members[5]!));
+  });
+});

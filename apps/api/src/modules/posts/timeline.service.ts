@@ -1,0 +1,172 @@
+import type { PostPage } from '@ekispot/shared';
+import type { Database } from '../../db/database.js';
+import { decodeCursor, toPage, type PageKey } from '../../lib/page-cursor.js';
+import { presentPosts } from './post-presenter.js';
+import { listTimelinePosts } from './posts.service.js';
+import * as repository from './posts.repository.js';
+import { findViewerRelations, findWindow, type WindowRow } from './timeline-window.repository.js';
+
+/**
+ * The post timelines read from memory (docs/timelines.md#reading).
+ *
+ * Which posts a page holds is decided from the window: the newest posts in timeline order, each
+ * with its author, kind and whether only its author may see it, read in one query and kept until
+ * the next write (any write on any instance: the write generation the kept pages also follow,
+ * plugins/page-cache.ts) or for `maxAgeMs` at most (a suspension that ends by the clock). A
+ * member's blocks, mutes and follows are kept the same way. A page is then one query for its
+ * posts by id; a visitor's page (the same for every visitor) is kept whole. A page the window
+ * cannot fill (far back, or a follow timeline of rarely posting members) is read by the query
+ * it replaces (`listTimelinePosts`), with the same rules.
+ */
+
+export interface TimelineQuery {
+  followedBy?: string;
+  kinds: readonly repository.PostKind[];
+  cursor?: string;
+  limit: number;
+}
+
+export interface TimelineReads {
+  page(viewerId: string | null, query: TimelineQuery): Promise<PostPage>;
+}
+
+export interface TimelineReadsOptions {
+  db: Database;
+  /** Changes with every write (the page cache's generation). */
+  generation: () => number;
+  windowSize?: number;
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+export const TIMELINE_WINDOW_SIZE = 5_000;
+export const TIMELINE_CACHE_MAX_AGE_MS = 30_000;
+/** Members whose relations are kept, and visitor pages kept, at most. */
+const MAX_KEPT = 10_000;
+
+interface Kept<T> {
+  generation: number;
+  at: number;
+  value: T;
+}
+
+interface Relations {
+  hidden: Set<string>;
+  follows: Set<string>;
+}
+
+interface Window {
+  entries: WindowRow[];
+  /** Fewer posts than the window holds exist: a page that reaches its end is complete. */
+  complete: boolean;
+}
+
+/** `(micros, id)` comes after `key` in timeline order (newest first). */
+function isBefore(entry: WindowRow, key: PageKey): boolean {
+  if (entry.micros.length !== key.micros.length) return entry.micros.length < key.micros.length;
+  if (entry.micros !== key.micros) return entry.micros < key.micros;
+  return entry.id < key.id;
+}
+
+/** A map of values kept for one write generation and a while, at most `MAX_KEPT` of them. */
+function keptValues<T>(
+  options: Required<Pick<TimelineReadsOptions, 'generation' | 'now'>> & {
+    maxAgeMs: number;
+  },
+) {
+  const kept = new Map<string, Kept<T>>();
+  const building = new Map<string, { generation: number; promise: Promise<T> }>();
+  return async (key: string, build: () => Promise<T>): Promise<T> => {
+    const generation = options.generation();
+    const entry = kept.get(key);
+    if (entry && entry.generation === generation && options.now() - entry.at <= options.maxAgeMs)
+      return entry.value;
+    const shared = building.get(key);
+    if (shared && shared.generation === generation) return shared.promise;
+    const promise = build().then((value) => {
+      // Built across a write: served to those who asked, never kept.
+      if (options.generation() === generation) {
+        kept.delete(key);
+        if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+        kept.set(key, { generation, at: options.now(), value });
+      }
+      return value;
+    });
+    building.set(key, { generation, promise });
+    try {
+      return await promise;
+    } finally {
+      if (building.get(key)?.promise === promise) building.delete(key);
+    }
+  };
+}
+
+export function createTimelineReads(options: TimelineReadsOptions): TimelineReads {
+  const { db } = options;
+  const windowSize = options.windowSize ?? TIMELINE_WINDOW_SIZE;
+  const keep = {
+    generation: options.generation,
+    now: options.now ?? Date.now,
+    maxAgeMs: options.maxAgeMs ?? TIMELINE_CACHE_MAX_AGE_MS,
+  };
+  const window = keptValues<Window>(keep);
+  const relations = keptValues<Relations>(keep);
+  const visitorPages = keptValues<PostPage>(keep);
+
+  const currentWindow = () =>
+    window('window', async () => {
+      const entries = await findWindow(db, windowSize);
+      return { entries, complete: entries.length < windowSize };
+    });
+
+  const relationsOf = (viewerId: string) =>
+    relations(viewerId, async () => {
+      const found = await findViewerRelations(db, viewerId);
+      return { hidden: new Set(found.hidden), follows: new Set(found.follows) };
+    });
+
+  /** The ids of the page and the one after it, or null when the window cannot tell. */
+  async function pickIds(viewerId: string | null, query: TimelineQuery, after: PageKey | null) {
+    const [{ entries, complete }, related] = await Promise.all([
+      currentWindow(),
+      viewerId ? relationsOf(viewerId) : null,
+    ]);
+    const kinds = query.kinds.length > 0 ? new Set(query.kinds) : null;
+    const ids: string[] = [];
+    for (const entry of entries) {
+      if (after && !isBefore(entry, after)) continue;
+      const own = entry.userId === viewerId;
+      if (entry.hidden && !own) continue;
+      if (kinds && !kinds.has(entry.kind)) continue;
+      if (related?.hidden.has(entry.userId)) continue;
+      if (query.followedBy && !own && !related?.follows.has(entry.userId)) continue;
+      ids.push(entry.id);
+      if (ids.length > query.limit) return ids;
+    }
+    return complete ? ids : null;
+  }
+
+  async function memberOrVisitorPage(viewerId: string | null, query: TimelineQuery) {
+    const after = decodeCursor(query.cursor);
+    const ids = await pickIds(viewerId, query, after);
+    if (!ids) return listTimelinePosts({ db }, viewerId, query);
+    if (ids.length === 0) return { items: [], next_cursor: null };
+    const rows = await repository.findPostViews(db, { viewerId, ids });
+    const page = toPage(
+      rows.map((row) => ({ ...row, cursorKey: { micros: row.micros, id: row.post.id } })),
+      query.limit,
+    );
+    return { items: presentPosts(page.items), next_cursor: page.nextCursor };
+  }
+
+  return {
+    page(viewerId, query) {
+      if (viewerId) return memberOrVisitorPage(viewerId, query);
+      // A visitor's first page is kept whole; the pages after it (whose cursors anyone may
+      // write) are picked from the window each time.
+      if (query.cursor) return memberOrVisitorPage(null, query);
+      const key = `${[...query.kinds].sort().join(',')}|${query.limit}`;
+      return visitorPages(key, () => memberOrVisitorPage(null, query));
+    },
+  };
+}
