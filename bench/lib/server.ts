@@ -12,7 +12,7 @@ export interface RunningServer {
   /** The server's process id (to sample its memory). */
   pid: number;
   /** Where its log lines go (kept after stop, for a look at what it wrote). */
-  logFile: string;
+  logFile?: string;
   stop(): Promise<void>;
 }
 
