@@ -231,7 +231,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     reads: createTimelineReads({ db: deps.db, generation: pageCache.generation }),
     openStreamsMax: config.openStreamsMax,
   });
-  await app.register(listsRoutes, { db: deps.db, publicUrl: config.publicUrl });
+  await app.register(listsRoutes, {
+    db: deps.db,
+    publicUrl: config.publicUrl,
+    generation: pageCache.generation,
+  });
   await app.register(mailRoutes, { db: deps.db });
   await app.register(reportsRoutes, { db: deps.db });
   await app.register(moderationRoutes, { db: deps.db, storage: imageStorage });

@@ -29,7 +29,11 @@ import { LIST_MESSAGES as M } from './lists.messages.js';
 import * as service from './lists.service.js';
 import { requireMember } from '../../plugins/access.js';
 
-export type ListsRoutesDeps = service.ListsDeps & { publicUrl: string };
+export type ListsRoutesDeps = service.ListsDeps & {
+  publicUrl: string;
+  /** The write generation kept reads follow (lib/kept-values.ts). */
+  generation: () => number;
+};
 
 const tags = ['lists'];
 
@@ -53,6 +57,7 @@ const nullEnvelope = successEnvelopeSchema(z.null());
 
 export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, deps) => {
   const base = `${API_BASE_PATH}/lists`;
+  const listTimeline = service.createListTimeline(deps);
 
   app.get(
     base,
@@ -337,7 +342,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ListsRoutesDeps> = async (app, d
       privateAnswer(reply);
       const { scope, ...page } = request.query;
       const viewer = scope === 'follow' ? requireMember(request, reply) : request.viewer;
-      return envelope(await service.listTimeline(deps, viewer?.user.id ?? null, scope, page));
+      return envelope(await listTimeline(viewer?.user.id ?? null, scope, page));
     },
   );
 };

@@ -11,6 +11,7 @@ import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import { lockOwnList, visibleTo, type ListsDeps } from './list-access.js';
 import { exportList } from './list-export.js';
 import { listItems } from './list-items.service.js';
+import { keptValues } from '../../lib/kept-values.js';
 import * as repository from './lists.repository.js';
 import { LIST_MESSAGES as M } from './lists.messages.js';
 
@@ -131,6 +132,18 @@ export async function listTimeline(
     limit: query.limit + 1,
   });
   return toPageOfLists(rows, query.limit);
+}
+
+/**
+ * The list timeline with a visitor's first page (the same for every visitor) kept until the next
+ * write (lib/kept-values.ts, docs/lists.md#timelines).
+ */
+export function createListTimeline(deps: ListsDeps & { generation: () => number }) {
+  const kept = keptValues<ListPage>({ generation: deps.generation, maxEntries: 200 });
+  return (viewerId: string | null, scope: 'all' | 'follow', query: PageQuery) =>
+    viewerId || query.cursor
+      ? listTimeline(deps, viewerId, scope, query)
+      : kept(`${scope}|${query.limit}`, () => listTimeline(deps, null, scope, query));
 }
 
 export async function createList(

@@ -1,5 +1,6 @@
 import type { PostPage } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
+import { keptValues } from '../../lib/kept-values.js';
 import { decodeCursor, toPage, type PageKey } from '../../lib/page-cursor.js';
 import { presentPosts } from './post-presenter.js';
 import { listTimelinePosts } from './posts.service.js';
@@ -40,16 +41,6 @@ export interface TimelineReadsOptions {
 }
 
 export const TIMELINE_WINDOW_SIZE = 5_000;
-export const TIMELINE_CACHE_MAX_AGE_MS = 30_000;
-/** Members whose relations are kept, and visitor pages kept, at most. */
-const MAX_KEPT = 10_000;
-
-interface Kept<T> {
-  generation: number;
-  at: number;
-  value: T;
-}
-
 interface Relations {
   hidden: Set<string>;
   follows: Set<string>;
@@ -68,49 +59,13 @@ function isBefore(entry: WindowRow, key: PageKey): boolean {
   return entry.id < key.id;
 }
 
-/** A map of values kept for one write generation and a while, at most `MAX_KEPT` of them. */
-function keptValues<T>(
-  options: Required<Pick<TimelineReadsOptions, 'generation' | 'now'>> & {
-    maxAgeMs: number;
-  },
-) {
-  const kept = new Map<string, Kept<T>>();
-  const building = new Map<string, { generation: number; promise: Promise<T> }>();
-  return async (key: string, build: () => Promise<T>): Promise<T> => {
-    const generation = options.generation();
-    const entry = kept.get(key);
-    if (entry && entry.generation === generation && options.now() - entry.at <= options.maxAgeMs)
-      return entry.value;
-    const shared = building.get(key);
-    if (shared && shared.generation === generation) return shared.promise;
-    const promise = build().then((value) => {
-      // Built across a write: served to those who asked, never kept.
-      if (options.generation() === generation) {
-        kept.delete(key);
-        if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
-        kept.set(key, { generation, at: options.now(), value });
-      }
-      return value;
-    });
-    building.set(key, { generation, promise });
-    try {
-      return await promise;
-    } finally {
-      if (building.get(key)?.promise === promise) building.delete(key);
-    }
-  };
-}
-
 export function createTimelineReads(options: TimelineReadsOptions): TimelineReads {
   const { db } = options;
   const windowSize = options.windowSize ?? TIMELINE_WINDOW_SIZE;
-  const keep = {
-    generation: options.generation,
-    now: options.now ?? Date.now,
-    maxAgeMs: options.maxAgeMs ?? TIMELINE_CACHE_MAX_AGE_MS,
-  };
+  const keep = { generation: options.generation, now: options.now, maxAgeMs: options.maxAgeMs };
   const window = keptValues<Window>(keep);
-  const relations = keptValues<Relations>(keep);
+  // One entry for each member who read a timeline lately.
+  const relations = keptValues<Relations>({ ...keep, maxEntries: 10_000 });
   const visitorPages = keptValues<PostPage>(keep);
 
   const currentWindow = () =>
