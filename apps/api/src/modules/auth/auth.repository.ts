@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { authTokens, mailTokens, registrationBlocks, users } from '../../db/schema/index.js';
 
 /** The only place with Drizzle queries for accounts, sessions and mail tokens. */
@@ -66,12 +67,23 @@ export async function insertSession(
 }
 
 /** The session and its user, if the token is known and unexpired. */
-export async function findSession(db: Database, tokenHash: string) {
-  const [row] = await db
+/** Every member request reads its session: built once (db/prepared.ts). */
+const preparedSession = preparedPerDatabase((db) =>
+  db
     .select({ session: authTokens, user: users })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, tokenHash), gt(authTokens.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
+        gt(authTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .prepare('find_session'),
+);
+
+export async function findSession(db: Database, tokenHash: string) {
+  const [row] = await preparedSession(db).execute({ tokenHash });
   return row ?? null;
 }
 

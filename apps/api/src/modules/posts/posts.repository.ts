@@ -1,6 +1,7 @@
 import {
   and,
   asc,
+  desc,
   eq,
   inArray,
   sql,
@@ -10,6 +11,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { shownTo, type Moderatable } from '../../db/moderated.js';
 import { notRelatedTo } from '../../db/related-members.js';
 import {
@@ -195,33 +197,48 @@ export interface PostViewImage {
   thumb_height: number;
 }
 
-function prepareFindPostView(db: Database) {
+/** The columns and joins of one post view for a viewer given as the `viewer` placeholder. */
+function selectPostViews(db: Database) {
   return db
     .select(postViewColumns(sql.placeholder('viewer')))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
     .leftJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
-    .leftJoin(parent, parentShownTo(sql.placeholder('viewer')))
-    .where(and(eq(posts.id, sql.placeholder('id')), shownTo(posts, sql.placeholder('viewer'))))
-    .prepare('find_post_view');
+    .leftJoin(parent, parentShownTo(sql.placeholder('viewer')));
 }
-const preparedPostViews = new WeakMap<Database, ReturnType<typeof prepareFindPostView>>();
+
+const preparedPostView = preparedPerDatabase((db) =>
+  selectPostViews(db)
+    .where(and(eq(posts.id, sql.placeholder('id')), shownTo(posts, sql.placeholder('viewer'))))
+    .prepare('find_post_view'),
+);
 
 /**
- * One post as `findPostViews` reads it, through a prepared query: the SQL is built once per
- * database (and, on PostgreSQL, planned once per connection), not on every post page.
+ * One post as `findPostViews` reads it, through a prepared query (db/prepared.ts).
  * A visitor's `viewer` is null, for which the liked and wanted checks are false. A post not
  * shown to the viewer (docs/moderation.md#hidden-items) is no row.
  */
 export async function findPostView(db: Database, postId: string, viewerId: string | null) {
-  let prepared = preparedPostViews.get(db);
-  if (!prepared) {
-    prepared = prepareFindPostView(db);
-    preparedPostViews.set(db, prepared);
-  }
-  const rows = await prepared.execute({ id: postId, viewer: viewerId });
+  const rows = await preparedPostView(db).execute({ id: postId, viewer: viewerId });
   return rows[0] ?? null;
+}
+
+const preparedPostViewsByIds = preparedPerDatabase((db) =>
+  selectPostViews(db)
+    .where(
+      and(
+        sql`${posts.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        shownTo(posts, sql.placeholder('viewer')),
+      ),
+    )
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .prepare('find_post_views_by_ids'),
+);
+
+/** The posts of `ids` shown to the viewer, as `findPostViews` reads them, newest first. */
+export function findPostViewsByIds(db: Database, ids: string[], viewerId: string | null) {
+  return preparedPostViewsByIds(db).execute({ ids, viewer: viewerId });
 }
 
 /**

@@ -1,8 +1,18 @@
+import type { Post } from '@ekispot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-app.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import { blocks, follows, mutes, posts, users } from '../../db/schema/index.js';
+import {
+  blocks,
+  comments,
+  follows,
+  likes,
+  mutes,
+  postWants,
+  posts,
+  users,
+} from '../../db/schema/index.js';
 import { listTimelinePosts } from './posts.service.js';
 import { createTimelineReads, type TimelineQuery } from './timeline.service.js';
 
@@ -32,15 +42,47 @@ beforeAll(async () => {
     kind: KINDS[i % 3]!,
     title: `投稿${i}`,
     createdAt: new Date(base + Math.min(i, 58) * 60_000),
+    // Post i is member i % 6's; every 11th is hidden (0 by member 0, 55 by member 1).
     hiddenAt: i % 11 === 0 ? new Date(base) : null,
   }));
-  await db.insert(posts).values(rows);
+  const ids = (await db.insert(posts).values(rows).returning({ id: posts.id })).map((r) => r.id);
+  const [a, b, c, d, , e] = members;
+  const at = (i: number) => ids[i]!;
+  // Reactions, and comments that blocks, mutes, hides and the suspension take out of sight.
+  await db.insert(likes).values([3, 9, 57].map((i) => ({ postId: at(i), userId: a! })));
+  await db.insert(postWants).values([2, 3].map((i) => ({ postId: at(i), userId: b! })));
+  await db.insert(comments).values([
+    { postId: at(57), userId: b!, body: '遮断された人' },
+    { postId: at(57), userId: c!, body: 'ミュートされた人' },
+    { postId: at(57), userId: a!, body: '自分の隠された', hiddenAt: new Date() },
+    { postId: at(49), userId: e!, body: '停止中の人' },
+    { postId: at(49), userId: c!, body: '隠された', hiddenAt: new Date() },
+  ]);
+  // Replies (events at a spot): a hidden one of member 0's, one under member 1's hidden post.
+  await db.insert(posts).values([
+    {
+      userId: a!,
+      kind: 'event',
+      title: '隠された返信',
+      parentPostId: at(57),
+      hiddenAt: new Date(),
+      // Far from post 57 in time: pages with post 57 hold no hidden post of member 0's.
+      createdAt: new Date(base + 90_000),
+    },
+    {
+      userId: c!,
+      kind: 'event',
+      title: '隠された親への返信',
+      parentPostId: at(55),
+      createdAt: new Date(base + 30_000),
+    },
+    { userId: d!, kind: 'event', title: '見える返信', parentPostId: at(57) },
+  ]);
   // Member 5 is suspended: only they see their posts.
   await db
     .update(users)
     .set({ suspendedUntil: new Date(Date.now() + 86_400_000) })
     .where(eq(users.id, members[5]!));
-  const [a, b, c, d] = members;
   await db.insert(blocks).values({ blockerId: a!, blockedId: b! });
   await db.insert(mutes).values({ muterId: a!, mutedId: c! });
   await db.insert(follows).values([
@@ -54,16 +96,16 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** Every page of a timeline, as ids, walked with `read`. */
+/** Every page of a timeline, whole, walked with `read`. */
 async function walk(
-  read: (query: TimelineQuery) => Promise<{ items: { id: string }[]; next_cursor: string | null }>,
+  read: (query: TimelineQuery) => Promise<{ items: Post[]; next_cursor: string | null }>,
   query: Omit<TimelineQuery, 'cursor'>,
 ) {
-  const pages: string[][] = [];
+  const pages: Post[][] = [];
   let cursor: string | undefined;
   do {
     const page = await read({ ...query, cursor });
-    pages.push(page.items.map((item) => item.id));
+    pages.push(page.items);
     cursor = page.next_cursor ?? undefined;
   } while (cursor && pages.length < 100);
   return pages;
@@ -82,12 +124,22 @@ describe('timelines read from the window', () => {
   for (const windowSize of [200, 20]) {
     it(`gives the query's pages with a window of ${windowSize}`, async () => {
       const reads = createTimelineReads({ db: database.db, generation: () => 0, windowSize });
+      const seen = new Map<string | null, Post[]>();
       for (const viewer of viewers())
         for (const query of queries(viewer)) {
           const expected = await walk((q) => listTimelinePosts(database, viewer, q), query);
           expect(await walk((q) => reads.page(viewer, q), query)).toEqual(expected);
-          expected.flat().forEach((id) => expect(typeof id).toBe('string'));
+          seen.set(viewer, [...(seen.get(viewer) ?? []), ...expected.flat()]);
         }
+      // The pages held what makes a member's view differ: their likes, their own hidden reply
+      // counted, a parent only its author sees.
+      const [a, b] = members;
+      expect(seen.get(a!)!.some((post) => post.liked)).toBe(true);
+      expect(seen.get(b!)!.some((post) => post.wanted)).toBe(true);
+      const reply = (viewer: string | null) =>
+        seen.get(viewer)!.find((post) => post.title === '隠された親への返信')!;
+      expect([reply(null).parent, reply(b!).parent?.title]).toEqual([null, '投稿55']);
+      expect(seen.get(a!)!.filter((post) => post.hidden)).not.toEqual([]);
     });
   }
 
