@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { descending } from '../../db/order.js';
 import { notRelatedTo } from '../../db/related-members.js';
 import {
@@ -191,22 +192,10 @@ export interface GroupRow {
   stationGroupId: number | null;
 }
 
-const cursorTime = (after: PageKey) =>
-  sql`(timestamptz 'epoch' + (${after.micros}::text || ' microseconds')::interval)`;
-
-/**
- * A page of groups (type and target within one Japan day), newest group first, keyed by the
- * group's newest notification (time, id); `limit + 1` rows for paging. The groups are kept by
- * triggers (db/schema/notifications.ts `notificationGroups`), so a page is a walk of one index.
- */
-export async function findGroups(
-  db: Database,
-  userId: string,
-  after: PageKey | null,
-  limit: number,
-): Promise<GroupRow[]> {
-  const g = notificationGroups;
-  const rows = await db
+const g = notificationGroups;
+/** A page of groups, first or after a cursor (`after` / `afterId` placeholders). */
+const prepareGroupPage = (db: Database, afterCursor: boolean) =>
+  db
     .select({
       type: g.type,
       targetKey: g.targetKey,
@@ -224,31 +213,52 @@ export async function findGroups(
     .from(g)
     .where(
       and(
-        eq(g.userId, userId),
+        eq(g.userId, sql.placeholder('userId')),
         sql`${g.actorCount} > 0`,
-        after
-          ? sql`(${g.latestAt}, ${g.latestId}) < (${cursorTime(after)}, ${after.id}::uuid)`
+        afterCursor
+          ? sql`(${g.latestAt}, ${g.latestId}) < ((timestamptz 'epoch' + (${sql.placeholder('after')}::text || ' microseconds')::interval), ${sql.placeholder('afterId')}::uuid)`
           : undefined,
       ),
     )
     .orderBy(descending(g.latestAt), descending(g.latestId))
-    .limit(limit);
-  return rows;
+    .limit(sql.placeholder('limit'))
+    .prepare(afterCursor ? 'notification_groups_after' : 'notification_groups_first');
+const firstGroups = preparedPerDatabase((db) => prepareGroupPage(db, false));
+const groupsAfter = preparedPerDatabase((db) => prepareGroupPage(db, true));
+
+/**
+ * A page of groups (type and target within one Japan day), newest group first, keyed by the
+ * group's newest notification (time, id); `limit + 1` rows for paging. The groups are kept by
+ * triggers (db/schema/notifications.ts `notificationGroups`), so a page is a walk of one index.
+ * Every member's notification list reads it: built once (db/prepared.ts).
+ */
+export function findGroups(
+  db: Database,
+  userId: string,
+  after: PageKey | null,
+  limit: number,
+): Promise<GroupRow[]> {
+  return after
+    ? groupsAfter(db).execute({ userId, after: after.micros, afterId: after.id, limit })
+    : firstGroups(db).execute({ userId, limit });
 }
+
+const actorsByIds = preparedPerDatabase((db) =>
+  db
+    .select({ id: users.id, name: users.name, avatar: users.avatarImageId })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('notification_actors'),
+);
 
 export async function findActors(db: Database, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db
-    .select({ id: users.id, name: users.name, avatar: users.avatarImageId })
-    .from(users)
-    .where(inArray(users.id, [...ids]));
+  return actorsByIds(db).execute({ ids: [...ids] });
 }
 
-/** The posts notifications are about, with what names an untitled photo (its spot, station). */
-export async function findPostTargets(db: Database, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  const parents = alias(posts, 'parents');
-  return db
+const parents = alias(posts, 'parents');
+const postTargetsByIds = preparedPerDatabase((db) =>
+  db
     .select({
       id: posts.id,
       kind: posts.kind,
@@ -259,7 +269,14 @@ export async function findPostTargets(db: Database, ids: readonly string[]) {
     .from(posts)
     .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
     .leftJoin(parents, eq(parents.id, posts.parentPostId))
-    .where(inArray(posts.id, [...ids]));
+    .where(sql`${posts.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('notification_post_targets'),
+);
+
+/** The posts notifications are about, with what names an untitled photo (its spot, station). */
+export async function findPostTargets(db: Database, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return postTargetsByIds(db).execute({ ids: [...ids] });
 }
 
 export async function findStationTargets(db: Database, ids: readonly number[]) {
