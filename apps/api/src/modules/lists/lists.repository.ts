@@ -44,7 +44,7 @@ const coverIdOf = (listId: SQLWrapper) => sql`(
   order by ${listItems.position}, ${listItems.id}, ${postImages.position}
   limit 1)`;
 
-function listViewQuery(db: Database) {
+export function listViewQuery(db: Database) {
   return db
     .select({
       list: lists,

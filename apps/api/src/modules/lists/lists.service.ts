@@ -12,6 +12,7 @@ import { lockOwnList, visibleTo, type ListsDeps } from './list-access.js';
 import { exportList } from './list-export.js';
 import { listItems } from './list-items.service.js';
 import { keptValues } from '../../lib/kept-values.js';
+import { findFirstTimelinePage } from './list-timeline.repository.js';
 import * as repository from './lists.repository.js';
 import { LIST_MESSAGES as M } from './lists.messages.js';
 
@@ -123,6 +124,11 @@ export async function listTimeline(
   scope: 'all' | 'follow',
   query: PageQuery,
 ): Promise<ListPage> {
+  if (viewerId && !query.cursor)
+    return toPageOfLists(
+      await findFirstTimelinePage(deps.db, scope, viewerId, query.limit + 1),
+      query.limit,
+    );
   const rows = await repository.findListViews(deps.db, {
     publicOnly: true,
     ...(scope === 'follow' && viewerId ? { followedBy: viewerId } : {}),
