@@ -20,6 +20,13 @@ const LISTS = 20_000;
 /** The members the load signs in as: each follows 200 members, mutes 10 and blocks 5. */
 const READERS = 50;
 const NOTIFICATIONS_EACH = 1_000;
+/**
+ * Likes and unlikes a second by 10 other members while the readers read (0: reads alone). Every
+ * write makes the kept reads be read again (docs/timelines.md#reading), so this shows what they
+ * are worth while people also write.
+ */
+const WRITES_PER_S = Number(process.env.BENCH_MEMBER_WRITES_PER_S ?? 0);
+const WRITERS = 10;
 
 async function seedPostsAndReactions(query: Query) {
   await query(`create temporary table groups as
@@ -116,12 +123,46 @@ export async function seed(query: Query) {
   await seedNotifications(query);
   await query('analyze');
   const tokens = await createSessions(query, await idsOf(query, 1, READERS));
+  const writers = await createSessions(query, await idsOf(query, READERS + 1, READERS + WRITERS));
+  const liked = (await query('select id from recent where pn <= 200 order by pn')).rows.map((row) =>
+    String(row.id),
+  );
   const counts = (
     await query(`select (select count(*) from posts)::int as posts,
       (select count(*) from follows)::int as follows, (select count(*) from lists)::int as lists,
       (select count(*) from notifications)::int as notifications`)
   ).rows[0];
-  return { tokens, counts };
+  return { tokens, writers, liked, counts };
+}
+
+/** Starts the writes of `WRITES_PER_S`; the returned function stops them and says how many. */
+function startWrites(server: RunningServer, seeded: { writers: string[]; liked: string[] }) {
+  if (WRITES_PER_S <= 0) return async () => ({ writes: 0, failed: 0 });
+  let n = 0;
+  let failed = 0;
+  const pending = new Set<Promise<void>>();
+  const timer = setInterval(() => {
+    n += 1;
+    const writer = seeded.writers[n % seeded.writers.length]!;
+    const post = seeded.liked[Math.floor(n / seeded.writers.length) % seeded.liked.length]!;
+    // Each writer likes a post, then unlikes it on its next turn at that post.
+    const method =
+      Math.floor(n / (seeded.writers.length * seeded.liked.length)) % 2 ? 'DELETE' : 'POST';
+    const write = fetch(`${server.url}/api/v2/posts/${post}/like`, {
+      method,
+      headers: { authorization: `Bearer ${writer}` },
+    })
+      .then((response) => {
+        if (!response.ok) failed += 1;
+      })
+      .finally(() => pending.delete(write));
+    pending.add(write);
+  }, 1000 / WRITES_PER_S);
+  return async () => {
+    clearInterval(timer);
+    await Promise.all(pending);
+    return { writes: n, failed };
+  };
 }
 
 /** `path` at 50 connections; each request as the next member of `tokens` (none: a visitor). */
@@ -169,8 +210,8 @@ async function measure(server: RunningServer, seeded: Awaited<ReturnType<typeof 
     const body = (await response.json()) as { data: { items: unknown[] } };
     if (!response.ok || body.data.items.length === 0) throw new Error(`${path}: no items`);
   }
-  return {
-    data: seeded.counts,
+  const stopWrites = startWrites(server, seeded);
+  const results = {
     timeline_all_visitor: await load(server, '/api/v2/timeline/posts', []),
     timeline_all_member: await load(server, '/api/v2/timeline/posts', members),
     timeline_follow_member: await load(server, '/api/v2/timeline/posts?scope=follow', members),
@@ -180,6 +221,7 @@ async function measure(server: RunningServer, seeded: Awaited<ReturnType<typeof 
     notifications_member: await load(server, '/api/v2/notifications', members),
     unread_count_member: await load(server, '/api/v2/notifications/unread-count', members),
   };
+  return { data: seeded.counts, writes_per_s: WRITES_PER_S, ...(await stopWrites()), ...results };
 }
 
 export function benchMemberReads(postgresUrl: string | undefined) {
