@@ -2,6 +2,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -26,9 +27,15 @@ interface AppHeaderProps {
 /** Only from lg (docs/product-rules.md#constants): below it the bottom bar carries the destinations. */
 const DESKTOP_ONLY = { display: { xs: 'none', lg: 'flex' } } as const;
 
+const CURRENT_ICON_BG = 'rgba(255, 255, 255, 0.2)';
+
+/** The destinations a phone's bottom bar has no room for: icons in its header instead. */
+const PHONE_HEADER_DESTINATIONS = NAV_DESTINATIONS.filter(({ phone }) => phone === 'header');
+
 /**
  * The banner of every page: the logo, on desktop the main destinations (the current one
- * marked with aria-current) and 「投稿する」, then the search, the bell and the account.
+ * marked with aria-current) and 「投稿する」, on a phone the destinations its bottom bar leaves
+ * out (ユーザー) as icons, then the search, the bell and the account.
  */
 export function AppHeader({ account, loginRedirect, search, post, notifications }: AppHeaderProps) {
   const { pathname } = useLocation();
@@ -96,6 +103,34 @@ export function AppHeader({ account, loginRedirect, search, post, notifications 
           })}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        {PHONE_HEADER_DESTINATIONS.map(({ id, label, href, Icon, isCurrent }) => {
+          const current = isCurrent(pathname);
+          return (
+            <IconButton
+              key={id}
+              color="inherit"
+              component={RouterLinkBase}
+              to={href}
+              aria-label={label}
+              aria-current={current ? 'page' : undefined}
+              sx={{
+                display: { xs: 'inline-flex', lg: 'none' },
+                flexShrink: 0,
+                // The current page: a lighter disc, kept after the tap that opened it (a touch
+                // screen's :hover would otherwise clear it).
+                ...(current && {
+                  bgcolor: CURRENT_ICON_BG,
+                  '&:hover': {
+                    bgcolor: CURRENT_ICON_BG,
+                    '@media (hover: none)': { bgcolor: CURRENT_ICON_BG },
+                  },
+                }),
+              }}
+            >
+              <Icon aria-hidden="true" />
+            </IconButton>
+          );
+        })}
         {search}
         {post ? <Box sx={DESKTOP_ONLY}>{post}</Box> : null}
         {notifications}

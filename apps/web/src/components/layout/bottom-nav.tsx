@@ -8,6 +8,10 @@ import { NAV_DESTINATIONS } from './nav-destinations';
 
 export const BOTTOM_NAV_HEIGHT_PX = 56;
 
+const BOTTOM_DESTINATIONS = NAV_DESTINATIONS.filter(
+  (destination) => destination.phone === 'bottom',
+);
+
 /** One cell of the bottom bar: icon over label; the 投稿 trigger uses the same look. */
 export const bottomNavItemSx: SxProps<Theme> = {
   flex: 1,
@@ -26,12 +30,13 @@ export const bottomNavItemSx: SxProps<Theme> = {
 };
 
 /**
- * The phone's navigation (below lg, docs/product-rules.md#constants): the same destinations as the desktop header,
- * with the 「投稿」 trigger in the middle. It stays at the bottom edge while the page scrolls.
+ * The phone's navigation (below lg, docs/product-rules.md#constants): the desktop header's
+ * destinations but those a phone shows in its header (ユーザー), with the 「投稿」 trigger in the
+ * middle. It stays at the bottom edge while the page scrolls.
  */
 export function BottomNav({ post }: { post: ReactNode }) {
   const { pathname } = useLocation();
-  const items = NAV_DESTINATIONS.map(({ id, label, href, Icon, isCurrent }) => (
+  const items = BOTTOM_DESTINATIONS.map(({ id, label, href, Icon, isCurrent }) => (
     <ButtonBase
       key={id}
       component={RouterLinkBase}

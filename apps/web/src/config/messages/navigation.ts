@@ -7,6 +7,8 @@ export const navigationMessages = {
     timeline: 'タイムライン',
     ranking: 'ランキング',
     gacha: '駅ガチャ',
+    /** The member directory (/users), titled ユーザー一覧. */
+    users: 'ユーザー',
     search: '駅を探す',
     searchHint: '駅名で探す…',
     /** The back link at the top of detail pages (components/back-link.tsx). */
