@@ -11,14 +11,19 @@ import { useMe } from '../../features/auth/api/get-me';
 import { formatDocumentTitle } from '../../hooks/use-document-title';
 import { useHydrationMark } from '../hydration';
 import { findRouteHandle } from '../route-handle';
+import { usePageStartsAtTop } from './use-page-starts-at-top';
 
-/** Wraps every page: loading bar, history stack, document title, flash and build update notices. */
+/**
+ * Wraps every page: loading bar, history stack, a new page at its top, document title, flash and
+ * build update notices.
+ */
 export function RootLayout() {
   const navigation = useNavigation();
   const pageDataLoading = usePageDataLoading();
   const matches = useMatches();
   const title = findRouteHandle(matches)?.title;
   useNavigationHistoryTracker();
+  usePageStartsAtTop();
   useHydrationMark();
 
   // The page answers from now on: it is hydrated (or drawn in the browser) and knows whose it
