@@ -1,11 +1,13 @@
 import { expect, it } from 'vitest';
-import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
+import { baseUrl, describeInBrowser, moveInApp, open, useBrowser } from '../support/browser.js';
 import { member, signIn } from '../support/members.js';
+import { createPng } from '../support/png.js';
 
 /**
  * Getting around (docs/navigation.md): the header and the phone's bottom bar, the map's
- * 「投稿」 button, error pages inside the layout with the right HTTP status, the loading bar
- * while a slow page loads, a double click on いいね, and a session that ends.
+ * 「投稿」 button, posting from a station's page, error pages inside the layout with the right
+ * HTTP status, the loading bar while a slow page loads, a double click on いいね, and a session
+ * that ends.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -66,7 +68,7 @@ describeInBrowser('navigation', () => {
     expect(problems).toEqual([]);
   });
 
-  it('starts a spot from the bottom bar’s 「投稿」 on a phone, the map’s one way in', async () => {
+  it('posts from a phone’s bottom bar, from the map and from 東京’s page; ユーザー is in the header', async () => {
     const { page } = await browser.newPage({ viewport: PHONE });
     await signIn(page, 'navMapPoster');
     await open(page, '/');
@@ -77,26 +79,60 @@ describeInBrowser('navigation', () => {
     // One way to post on a phone: the bottom bar, not a second button floating on the map.
     await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
     expect(await page.getByTestId('map-post-button').isVisible()).toBe(false);
-    await page
-      .getByRole('navigation', { name: 'メニュー', exact: true })
-      .getByRole('button', { name: '投稿' })
-      .click();
+    const bottom = page.getByRole('navigation', { name: 'メニュー', exact: true });
+    await bottom.getByRole('button', { name: '投稿' }).click();
     await page.getByRole('menuitem', { name: /^スポット/ }).click();
     await page.waitForURL((url) => url.pathname === '/post/create/spot');
     await page.getByRole('heading', { level: 1, name: 'スポットの投稿' }).waitFor();
 
-    // The bottom bar's 「投稿」 asks for the station of a photo first.
-    await page
-      .getByRole('navigation', { name: 'メニュー', exact: true })
-      .getByRole('button', { name: '投稿' })
-      .click();
+    // Elsewhere the bottom bar's 「投稿」 asks for the station of a photo first.
+    await bottom.getByRole('button', { name: '投稿' }).click();
     await page.getByRole('menuitem', { name: /^駅の写真/ }).click();
     const dialog = page.getByRole('dialog', { name: '写真の駅を選ぶ' });
     await dialog.getByRole('combobox').fill('東京');
     await page.getByRole('option', { name: /^東京/ }).first().click();
     await page.waitForURL(/\/post\/create\/image\/\d+$/);
     await page.getByRole('heading', { level: 1, name: '写真の投稿' }).waitFor();
-  });
+
+    // Sent from the foot of the form, as a thumb does: the new post's page opens at its top,
+    // its title on screen.
+    const title = `丸の内駅舎のドーム ${stamp}`;
+    await page.getByLabel('投稿する写真のファイル').setInputFiles({
+      name: 'dome.png',
+      mimeType: 'image/png',
+      buffer: createPng(320, 240),
+    });
+    await page.getByLabel(/^タイトル/).fill(title);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByRole('button', { name: '投稿する' }).click();
+    await page.waitForURL(/\/post\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    const heading = page.getByRole('heading', { level: 1, name: title });
+    await heading.waitFor();
+    await page.getByText('投稿しました').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const box = await heading.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= PHONE.height).toBe(true);
+
+    // The member directory: an icon in the phone's header, beside the search.
+    await page.getByRole('banner').getByRole('link', { name: 'ユーザー' }).click();
+    await page.waitForURL((url) => url.pathname === '/users');
+    await page.getByRole('heading', { level: 1, name: 'ユーザー一覧' }).waitFor();
+
+    // On 東京's page 「投稿」 starts at 東京: its photos without asking which station, and a
+    // spot whose map opens there rather than over the whole country.
+    await moveInApp(page, '/station/1130101');
+    await bottom.getByRole('button', { name: '投稿' }).click();
+    const photos = page.getByRole('menuitem', { name: /^駅の写真.*東京駅の写真を投稿/ });
+    expect(await photos.getAttribute('href')).toBe('/post/create/image/1130101');
+    await page.getByRole('menuitem', { name: /^スポット/ }).click();
+    await page.waitForURL((url) => url.search === '?stationGroupId=1130101');
+    await page.getByText('地図は東京駅の周辺を表示しています。').waitFor();
+    const map = page.getByRole('region', { name: '場所を選ぶ地図' });
+    await map.scrollIntoViewIfNeeded();
+    await map.locator('canvas').waitFor({ timeout: 45_000 });
+    await page.getByRole('button', { name: '地図の中心にピンを立てる' }).click();
+    await page.getByText('最寄り駅：東京駅（約0m）').waitFor({ timeout: 15_000 });
+  }, 90_000);
 
   it('shows the Japanese 404 inside the layout, with HTTP 404, for a bad station id', async () => {
     for (const viewport of [PHONE, { width: 1280, height: 800 }]) {

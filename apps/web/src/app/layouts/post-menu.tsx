@@ -9,13 +9,15 @@ import Fab from '@mui/material/Fab';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useMatch, useNavigate } from 'react-router';
 import { bottomNavItemSx } from '../../components/layout/bottom-nav';
 import { LazyMenu } from '../../components/lazy-mui';
 import { useMenuButton } from '../../components/use-menu-button';
 import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
+import { stationQueryOptions } from '../../features/stations/api/get-station';
 import { LazyStationPickerDialog } from '../../features/stations/components/lazy-station-picker-dialog';
 
 const text = messages.nav;
@@ -24,12 +26,67 @@ const picker = messages.stationPicker;
 type PostMenuVariant = 'header' | 'bottom' | 'fab';
 
 /**
+ * The open station whose page is on screen, from that page's own query (nothing is fetched for
+ * it): posting from there starts at it. Null elsewhere, on a 廃駅 (it takes no new posts) and
+ * until the page has its station.
+ */
+function useStationHere(): { id: number; name: string } | null {
+  const param = useMatch(paths.station.path)?.params.stationGroupId ?? '';
+  const id = /^[1-9][0-9]{0,9}$/.test(param) ? Number(param) : null;
+  const { data } = useQuery({ ...stationQueryOptions(id ?? 0), enabled: false });
+  // A platform's id names its station, whose id the page moves to (docs/stations.md).
+  return id !== null && data && !data.closed ? { id: data.id, name: data.name } : null;
+}
+
+interface PostMenuEntry {
+  kind: 'spot' | 'event' | 'image';
+  Icon: typeof PlaceIcon;
+  label: string;
+  hint: string;
+  /** Where the entry goes, or which station question it asks first. */
+  action: { to: string } | { ask: 'event' | 'image' };
+}
+
+/** The menu's three entries, starting at the station whose page is on screen, if any. */
+function postMenuEntries(here: { id: number; name: string } | null): PostMenuEntry[] {
+  const spot = paths.postCreateSpot.href();
+  return [
+    {
+      kind: 'spot',
+      Icon: PlaceIcon,
+      label: text.postSpot,
+      hint: here ? text.postSpotHintAt(here.name) : text.postSpotHint,
+      action: { to: here ? `${spot}?stationGroupId=${here.id}` : spot },
+    },
+    {
+      kind: 'event',
+      Icon: EventIcon,
+      label: text.postEvent,
+      hint: here ? text.postEventHintAt(here.name) : text.postEventHint,
+      action: here
+        ? { to: `${paths.postCreateEvent.href()}?stationGroupId=${here.id}` }
+        : { ask: 'event' },
+    },
+    {
+      kind: 'image',
+      Icon: PhotoCameraIcon,
+      label: text.postImage,
+      hint: here ? text.postImageHintAt(here.name) : text.postImageHint,
+      action: here ? { to: paths.postCreateImage.href(here.id) } : { ask: 'image' },
+    },
+  ];
+}
+
+/**
  * 「投稿する」: a menu of スポット / イベント / 駅の写真. A spot is placed on the map in its
- * form; an event and a station photo first ask for the station (docs/navigation.md). The
- * same menu opens from the desktop header, the phone's bottom bar and the map's button.
+ * form; an event and a station photo first ask for the station (docs/navigation.md). On a
+ * station's page all three start at that station instead: the spot's map opens there, the event
+ * is at it, the photos are of it. The same menu opens from the desktop header, the phone's
+ * bottom bar and the map's button.
  */
 export function PostMenu({ variant }: { variant: PostMenuVariant }) {
   const menu = useMenuButton();
+  const here = useStationHere();
   const [asking, setAsking] = useState<'event' | 'image' | null>(null);
   const navigate = useNavigate();
   const trigger = menu.triggerProps;
@@ -78,24 +135,25 @@ export function PostMenu({ variant }: { variant: PostMenuVariant }) {
         anchorOrigin={{ vertical: variant === 'header' ? 'bottom' : 'top', horizontal: 'right' }}
         transformOrigin={{ vertical: variant === 'header' ? 'top' : 'bottom', horizontal: 'right' }}
       >
-        <MenuItem component={Link} to={paths.postCreateSpot.href()} onClick={menu.close}>
-          <ListItemIcon>
-            <PlaceIcon fontSize="small" aria-hidden="true" />
-          </ListItemIcon>
-          <ListItemText primary={text.postSpot} secondary={text.postSpotHint} />
-        </MenuItem>
-        <MenuItem onClick={() => ask('event')}>
-          <ListItemIcon>
-            <EventIcon fontSize="small" aria-hidden="true" />
-          </ListItemIcon>
-          <ListItemText primary={text.postEvent} secondary={text.postEventHint} />
-        </MenuItem>
-        <MenuItem onClick={() => ask('image')}>
-          <ListItemIcon>
-            <PhotoCameraIcon fontSize="small" aria-hidden="true" />
-          </ListItemIcon>
-          <ListItemText primary={text.postImage} secondary={text.postImageHint} />
-        </MenuItem>
+        {postMenuEntries(here).map(({ kind, Icon, label, hint, action }) => {
+          const content = (
+            <>
+              <ListItemIcon>
+                <Icon fontSize="small" aria-hidden="true" />
+              </ListItemIcon>
+              <ListItemText primary={label} secondary={hint} />
+            </>
+          );
+          return 'to' in action ? (
+            <MenuItem key={kind} component={Link} to={action.to} onClick={menu.close}>
+              {content}
+            </MenuItem>
+          ) : (
+            <MenuItem key={kind} onClick={() => ask(action.ask)}>
+              {content}
+            </MenuItem>
+          );
+        })}
       </LazyMenu>
       <LazyStationPickerDialog
         open={asking !== null}

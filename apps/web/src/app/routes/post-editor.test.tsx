@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
@@ -6,6 +6,7 @@ import { AppProviders } from '../providers';
 import { postEditorRoute } from './post-editor';
 
 const { Component: CreateEventPage } = postEditorRoute('create', 'event');
+const { Component: CreateSpotPage } = postEditorRoute('create', 'spot');
 
 const STATION_ID = 1130101;
 
@@ -48,9 +49,13 @@ function stubApi() {
 }
 
 function renderAt(url: string) {
-  const router = createMemoryRouter([{ path: '/post/create/event', Component: CreateEventPage }], {
-    initialEntries: [url],
-  });
+  const router = createMemoryRouter(
+    [
+      { path: '/post/create/event', Component: CreateEventPage },
+      { path: '/post/create/spot', Component: CreateSpotPage },
+    ],
+    { initialEntries: [url] },
+  );
   render(
     <AppProviders queryClient={createQueryClient()}>
       <RouterProvider router={router} />
@@ -93,5 +98,33 @@ describe('/post/create/event', () => {
     expect((stationField as HTMLInputElement).value).toBe('');
     expect(screen.getByRole('link', { name: 'キャンセル' }).getAttribute('href')).toBe('/');
     expect(stationRequests()).toHaveLength(1);
+  });
+});
+
+describe('/post/create/spot', () => {
+  it('opens its map around the station of ?stationGroupId= and cancels back to its page', async () => {
+    renderAt(`/post/create/spot?stationGroupId=${STATION_ID}`);
+    expect(
+      await screen.findByText(
+        '東京駅の近くのお気に入りの場所を地図で選んで、みんなに紹介しましょう。',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('地図は東京駅の周辺を表示しています。')).toBeTruthy();
+    // No pin yet: the spot is where the member puts it, not the station itself.
+    expect(screen.getByText('まだ場所が選ばれていません。')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'キャンセル' }).getAttribute('href')).toBe(
+      `/station/${STATION_ID}`,
+    );
+  });
+
+  it('opens over the whole of Japan without a station, or with one that does not exist', async () => {
+    for (const url of ['/post/create/spot', '/post/create/spot?stationGroupId=999999']) {
+      renderAt(url);
+      expect(
+        await screen.findByText('お気に入りの場所を地図で選んで、みんなに紹介しましょう。'),
+      ).toBeTruthy();
+      expect(screen.queryByText(/の周辺を表示しています/)).toBeNull();
+      cleanup();
+    }
   });
 });

@@ -12,7 +12,7 @@ import { EditPostView } from '../../features/post-editor/components/edit-post-vi
 import { PostEditorKitProvider } from '../../features/post-editor/components/editor-kit';
 import type { PostEditorKit } from '../../features/post-editor/components/editor-kit';
 import type { PostWriteHandlers } from '../../features/post-editor/components/post-editor-form';
-import type { PickedStation } from '../../features/post-editor/schemas/post-form-schema';
+import type { StartStation } from '../../features/post-editor/schemas/post-form-schema';
 import {
   readPostIdParam,
   readStationGroupIdParam,
@@ -68,17 +68,20 @@ const stationsKit: PostEditorKit = {
 };
 
 /**
- * The station a new post is of or starts at, as the post form picks it. The station page's
- * own query: coming from that page, the form opens without waiting.
+ * The station a new post is of or starts at, as the post form picks it, with its place for the
+ * form's map. The station page's own query: coming from that page, the form opens without
+ * waiting.
  */
 function usePostStation(stationGroupId: number | null) {
   return useQuery({
     ...stationQueryOptions(stationGroupId ?? 0),
     enabled: stationGroupId !== null,
-    select: (station): PickedStation => ({
+    select: (station): StartStation => ({
       id: station.id,
       name: station.name,
       prefectureName: station.prefecture.name,
+      lat: station.lat,
+      lng: station.lng,
     }),
   });
 }
@@ -123,19 +126,23 @@ function PostEditorPage({ children }: { children: ReactNode }) {
   return <PostEditorKitProvider kit={stationsKit}>{children}</PostEditorKitProvider>;
 }
 
-/** The station named by the path (photos of it) or, for an event, by `?stationGroupId=`. */
+/**
+ * The station named by the path (photos of it) or, for an event or a spot, by
+ * `?stationGroupId=` (投稿 on the station's page).
+ */
 function stationParam(
   kind: PostKind,
   params: { stationGroupId?: string; postId?: string },
   search: string,
 ) {
   if (params.stationGroupId !== undefined) return Number(params.stationGroupId);
-  return kind === 'event' && params.postId === undefined ? readStationGroupIdParam(search) : null;
+  return kind !== 'image' && params.postId === undefined ? readStationGroupIdParam(search) : null;
 }
 
 /**
- * /post/create/spot; /post/create/event (starting at the station of `?stationGroupId=`, when
- * it names one) and /post/create/:postId/event for an event at that spot;
+ * /post/create/spot (its map opening at the station of `?stationGroupId=`, when it names one);
+ * /post/create/event (starting at that station) and /post/create/:postId/event for an event at
+ * that spot;
  * /post/create/image/:stationGroupId (photos of a station) and /post/create/:postId/image
  * (photos of a spot or event). The route guard has validated the path parameters.
  */

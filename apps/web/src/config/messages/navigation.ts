@@ -24,6 +24,10 @@ export const navigationMessages = {
     postEventHint: '駅で開かれるイベントを投稿',
     postImage: '駅の写真',
     postImageHint: '駅の写真を投稿',
+    /** On a station's page the menu starts there (docs/navigation.md#destinations). */
+    postSpotHintAt: (station: string) => `${station}駅の近くの場所を地図で選んで投稿`,
+    postEventHintAt: (station: string) => `${station}駅で開かれるイベントを投稿`,
+    postImageHintAt: (station: string) => `${station}駅の写真を投稿`,
     myPage: 'マイページ',
     lists: 'リスト',
   },

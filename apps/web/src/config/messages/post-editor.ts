@@ -60,6 +60,7 @@ export const postEditorMessages = {
       selected: (lat: number, lng: number) =>
         `選択中の場所：北緯${lat.toFixed(5)}度、東経${lng.toFixed(5)}度`,
       notSelected: 'まだ場所が選ばれていません。',
+      startedAt: (name: string) => `地図は${name}駅の周辺を表示しています。`,
       nearestStation: (name: string, distance: string) => `最寄り駅：${name}駅（約${distance}）`,
       stationPlaceholder: '駅名を入力（例：東京）',
       stationNoOptions: '該当する駅がありません',
@@ -103,6 +104,8 @@ export const postEditorMessages = {
       editImageForStation: (name: string) => `${name}駅の写真を編集しています。`,
       editImageForPost: (title: string) => `「${title}」の写真を編集しています。`,
       spotIntro: 'お気に入りの場所を地図で選んで、みんなに紹介しましょう。',
+      spotNearStation: (name: string) =>
+        `${name}駅の近くのお気に入りの場所を地図で選んで、みんなに紹介しましょう。`,
       eventIntro: '駅や地図上の場所で開催されるイベントを投稿できます。',
       loading: '読み込んでいます…',
       loadFailed: '情報を読み込めませんでした。時間をおいてもう一度お試しください。',

@@ -3,7 +3,7 @@ import { ErrorView } from '../../../components/error-view';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import type { PostData } from '../api/post-data';
-import type { PickedStation } from '../schemas/post-form-schema';
+import type { StartStation } from '../schemas/post-form-schema';
 import type { PostTarget } from '../utils/build-post-form-data';
 import { canBeParentOf } from '../utils/editor-routes';
 import { EditorLoadFailed, EditorLoading } from './editor-states';
@@ -22,10 +22,11 @@ type CreatePostViewProps = PostWriteHandlers & {
 } & (
     | { of?: undefined }
     /**
-     * The station, loaded by the page: /post/create/image/{stationGroupId} (photos of it), and
-     * /post/create/event?stationGroupId= (an event that starts at it).
+     * The station, loaded by the page: /post/create/image/{stationGroupId} (photos of it),
+     * /post/create/event?stationGroupId= (an event that starts at it) and
+     * /post/create/spot?stationGroupId= (a spot whose map opens there).
      */
-    | { of: 'station'; stationGroupId: number; station: Loadable<PickedStation> }
+    | { of: 'station'; stationGroupId: number; station: Loadable<StartStation> }
     /** /post/create/{postId}/event and /post/create/{postId}/image: the post it belongs to. */
     | { of: 'post'; parent: Loadable<PostData> }
   );
@@ -47,30 +48,34 @@ function loadGate<T>(query: Loadable<T>, usable: (data: T) => boolean = () => tr
  */
 export function CreatePostView(props: CreatePostViewProps) {
   const { title, kind, onSaved } = props;
-  // An event only starts at the station, so an unknown one is ignored like a malformed id.
-  const unknownEventStation =
-    props.of === 'station' && kind === 'event' && isNotFoundError(props.station.error);
-  if (props.of === 'station' && !unknownEventStation) {
+  // An event or a spot only starts at the station, so an unknown one is ignored like a
+  // malformed id; photos belong to it.
+  const unknownStartStation =
+    props.of === 'station' && kind !== 'image' && isNotFoundError(props.station.error);
+  if (props.of === 'station' && !unknownStartStation) {
     const gate = loadGate(props.station);
     if (gate || !props.station.data) return gate;
     const station = props.station.data;
-    const isEvent = kind === 'event';
-    // Photos belong to the station; an event starts there and may be moved elsewhere.
+    const isPhoto = kind === 'image';
+    // Photos belong to the station; an event starts there and may be moved elsewhere; a
+    // spot's map opens there (docs/posts.md#the-web-forms).
     const target: PostTarget = {
       kind,
-      stationGroupId: isEvent ? null : props.stationGroupId,
+      stationGroupId: isPhoto ? props.stationGroupId : null,
       parentPostId: null,
     };
+    const intro = isPhoto
+      ? text.imageForStation(station.name)
+      : kind === 'spot'
+        ? text.spotNearStation(station.name)
+        : text.eventIntro;
     return (
-      <FormFrame
-        title={title}
-        intro={isEvent ? text.eventIntro : text.imageForStation(station.name)}
-      >
+      <FormFrame title={title} intro={intro}>
         <PostEditorForm
           // Another station on the same route (a new ?stationGroupId=) starts a fresh form.
           key={props.stationGroupId}
           target={target}
-          startStation={isEvent ? station : null}
+          startStation={isPhoto ? null : station}
           onSaved={onSaved}
           cancelHref={paths.station.href(props.stationGroupId)}
         />

@@ -9,7 +9,7 @@ import { useId } from 'react';
 import { useController } from 'react-hook-form';
 import type { Control, UseFormClearErrors } from 'react-hook-form';
 import { messages } from '../../../config/messages';
-import type { EventLocationMode, PostFormValues } from '../schemas/post-form-schema';
+import type { EventLocationMode, PostFormValues, StartStation } from '../schemas/post-form-schema';
 import { LocationPicker } from './location-picker';
 import { StationPicker } from './station-picker';
 
@@ -21,6 +21,8 @@ interface EventLocationFieldProps {
   /** The spot the event may be held at, when it has one. */
   parentTitle: string | null;
   disabled: boolean;
+  /** The station the form was opened from: the map opens there when the event is placed on it. */
+  mapStart?: StartStation | null;
 }
 
 /** Where an event is held: at its spot (when it has one), at a station, or at a point on the map. */
@@ -29,6 +31,7 @@ export function EventLocationField({
   clearErrors,
   parentTitle,
   disabled,
+  mapStart = null,
 }: EventLocationFieldProps) {
   const legendId = useId();
   const mode = useController({ control, name: 'locationMode' });
@@ -94,6 +97,7 @@ export function EventLocationField({
           required
           disabled={disabled}
           error={point.fieldState.error?.message}
+          startAt={mapStart}
         />
       ) : null}
     </Stack>

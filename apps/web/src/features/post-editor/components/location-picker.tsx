@@ -32,6 +32,11 @@ interface LocationPickerProps {
   error?: string | undefined;
   /** Focus target when the place is missing or invalid. */
   buttonRef?: Ref<HTMLButtonElement>;
+  /**
+   * Where the map opens while no place is chosen: the station the form was opened from
+   * (its page's 投稿), instead of the whole of Japan.
+   */
+  startAt?: (MapPoint & { name: string }) | null;
 }
 
 function formatDistance(meters: number): string {
@@ -66,6 +71,7 @@ export function LocationPicker({
   disabled = false,
   error,
   buttonRef,
+  startAt = null,
 }: LocationPickerProps) {
   const { MapView, StationSearchBox } = usePostEditorKit();
   const mapRef = useRef<MapRef>(null);
@@ -115,8 +121,8 @@ export function LocationPicker({
     const center = target ?? map.getCenter();
     onChange({ lat: center.lat, lng: center.lng });
   };
-  const start = value ?? JAPAN_VIEW;
-  const startZoom = value ? PLACE_ZOOM : JAPAN_VIEW.zoom;
+  const start = value ?? startAt ?? JAPAN_VIEW;
+  const startZoom = value || startAt ? PLACE_ZOOM : JAPAN_VIEW.zoom;
 
   return (
     <Box
@@ -248,6 +254,11 @@ export function LocationPicker({
             {value ? text.selected(value.lat, value.lng) : text.notSelected}
           </Typography>
           {value ? <NearestStation point={value} /> : null}
+          {!value && startAt ? (
+            <Typography variant="body2" color="text.secondary">
+              {text.startedAt(startAt.name)}
+            </Typography>
+          ) : null}
         </Box>
       </Stack>
       {error ? (

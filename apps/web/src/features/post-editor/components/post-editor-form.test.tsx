@@ -20,9 +20,14 @@ import { PostEditorForm } from './post-editor-form';
 vi.mock('../../../lib/api-upload', () => ({ apiUpload: vi.fn() }));
 const upload = vi.mocked(apiUpload);
 
-/** The test DOM has no WebGL: the map is a plain box here; the browser journeys cover the real one. */
+/**
+ * The test DOM has no WebGL: the map is a plain box here, saying where it opened; the browser
+ * journeys cover the real one.
+ */
 const testKit: PostEditorKit = {
-  MapView: () => <div data-testid="map" />,
+  MapView: ({ initialViewState }) => (
+    <div data-testid="map" data-start={JSON.stringify(initialViewState)} />
+  ),
   StationSearchBox: () => null,
   useStationSearch: () => ({ stations: [], loading: false }),
   useNearestStation: () => null,
@@ -159,6 +164,24 @@ describe('PostEditorForm: a new spot', () => {
   });
 });
 
+describe('PostEditorForm: a spot from a station’s page', () => {
+  it('opens the map around the station, with no pin yet', () => {
+    const target = { kind: 'spot', stationGroupId: null, parentPostId: null } as const;
+    const tokyo = {
+      id: 1130101,
+      name: '東京',
+      prefectureName: '東京都',
+      lat: 35.681,
+      lng: 139.767,
+    };
+    renderAt('/new', <PostEditorForm target={target} startStation={tokyo} cancelHref="/" />);
+    const start = JSON.parse(screen.getByTestId('map').getAttribute('data-start') ?? '{}');
+    expect(start).toEqual({ latitude: 35.681, longitude: 139.767, zoom: 14 });
+    expect(screen.getByText('地図は東京駅の周辺を表示しています。')).toBeTruthy();
+    expect(screen.getByText('まだ場所が選ばれていません。')).toBeTruthy();
+  });
+});
+
 describe('PostEditorForm: editing a spot', () => {
   const spot = buildPost();
   const target = { kind: 'spot', stationGroupId: spot.stationGroupId, parentPostId: null } as const;
@@ -273,7 +296,7 @@ describe('EditPostView', () => {
 
 describe('PostEditorForm: an event that already started', () => {
   const target = { kind: 'event', stationGroupId: null, parentPostId: null } as const;
-  const tokyo = { id: 1130101, name: '東京', prefectureName: '東京都' };
+  const tokyo = { id: 1130101, name: '東京', prefectureName: '東京都', lat: 35.681, lng: 139.767 };
 
   async function fillEvent(startsAt: string, endsAt: string) {
     const user = renderAt(

@@ -1,15 +1,11 @@
 import { POST_BODY_MAX, POST_TITLE_MAX } from '@ekispot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormErrorAlert } from '../../../components/form/form-alerts';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { RouterButton } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import type { UploadProgress as Progress } from '../../../lib/api-upload';
@@ -19,7 +15,7 @@ import type { PostData } from '../api/post-data';
 import { useCreatePost, useUpdatePost } from '../../../lib/post-mutations';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
 import { buildPostFormSchema } from '../schemas/post-form-schema';
-import type { PickedStation, PostFormField, PostFormValues } from '../schemas/post-form-schema';
+import type { PostFormField, PostFormValues, StartStation } from '../schemas/post-form-schema';
 import {
   buildCreatePostFormData,
   buildUpdatePostFormData,
@@ -29,7 +25,7 @@ import {
 import type { PostTarget } from '../utils/build-post-form-data';
 import { firstFieldOnPage, mapServerErrors, visibleFormFields } from '../utils/map-server-errors';
 import { emptyPostFormValues, postToFormValues } from '../utils/post-form-values';
-import { DeletePostButton } from './delete-post-button';
+import { EditorActions } from './editor-actions';
 import { EventDateFields, isPastStart } from './event-date-fields';
 import { EventLocationField } from './event-location-field';
 import { LocationPicker } from './location-picker';
@@ -54,8 +50,11 @@ export interface PostEditorFormProps extends PostWriteHandlers {
   post?: PostData | undefined;
   /** The parent spot's title, when an event may be held there. */
   parentTitle?: string | null;
-  /** The station a new event starts at (opened from the station's page). */
-  startStation?: PickedStation | null;
+  /**
+   * The station the new post's form was opened from (its page's 投稿): an event starts at it,
+   * and the map opens around it.
+   */
+  startStation?: StartStation | null;
   /** Where 「キャンセル」 goes. */
   cancelHref: string;
 }
@@ -238,6 +237,7 @@ export function PostEditorForm({
             required
             disabled={busy}
             error={point.fieldState.error?.message}
+            startAt={startStation}
           />
         ) : null}
         {kind === 'event' ? (
@@ -248,6 +248,7 @@ export function PostEditorForm({
               clearErrors={clearErrors}
               parentTitle={hasParent ? (parentTitle ?? text.context.untitled) : null}
               disabled={busy}
+              mapStart={startStation}
             />
           </>
         ) : null}
@@ -262,43 +263,15 @@ export function PostEditorForm({
         />
         {kind !== 'image' ? photoField : null}
         {upload ? <UploadProgress percent={upload.percent} /> : null}
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={busy}
-            startIcon={
-              busy ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
-            }
-          >
-            {busy
-              ? post
-                ? text.submit.updating
-                : text.submit.creating
-              : post
-                ? text.submit.update
-                : text.submit.create}
-          </Button>
-          <RouterButton to={cancelHref} size="large" disabled={busy}>
-            {text.submit.cancel}
-          </RouterButton>
-        </Stack>
-        {post ? (
-          <>
-            <Divider />
-            <Stack sx={{ alignItems: 'flex-start' }}>
-              <DeletePostButton
-                post={post}
-                disabled={busy}
-                onDeleted={(deleted) => {
-                  onDeleted?.(deleted);
-                  allowLeave();
-                }}
-              />
-            </Stack>
-          </>
-        ) : null}
+        <EditorActions
+          post={post}
+          busy={busy}
+          cancelHref={cancelHref}
+          onDeleted={(deleted) => {
+            onDeleted?.(deleted);
+            allowLeave();
+          }}
+        />
       </Stack>
       <PastEventDialog
         start={pastStart}

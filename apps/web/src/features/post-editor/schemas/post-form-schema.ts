@@ -23,6 +23,12 @@ export interface MapPoint {
 }
 
 /**
+ * The station a new post's form was opened from (投稿 on its page): an event starts at it, and a
+ * spot's map (or an event's, placed on the map) opens around it.
+ */
+export interface StartStation extends PickedStation, MapPoint {}
+
+/**
  * Every field of every kind's form; each kind uses its own subset
  * (docs/posts.md#kinds-and-their-rules).
  */

@@ -15,8 +15,9 @@ export function readPostIdParam(search: string): string | null {
 }
 
 /**
- * The `?stationGroupId=` a new event starts at (the station page's 「イベントを投稿」), or null
- * when it is missing or not a positive integer: the form then starts empty.
+ * The `?stationGroupId=` a new event starts at or a new spot's map opens at (投稿 on the
+ * station's page), or null when it is missing or not a positive integer: the form then starts
+ * empty.
  */
 export function readStationGroupIdParam(search: string): number | null {
   const value = new URLSearchParams(search).get('stationGroupId');

@@ -6,7 +6,8 @@ import { existingPhotos } from './photo-items';
 
 /**
  * A new post's form: an event at a spot starts at that spot, other events at a station
- * (the one given, when the form was opened from its page).
+ * (the one given, when the form was opened from its page). A spot has no station: its map
+ * only opens there.
  */
 export function emptyPostFormValues(
   kind: PostKind,
@@ -18,7 +19,10 @@ export function emptyPostFormValues(
     body: '',
     point: null,
     locationMode: kind === 'event' && hasParent ? 'parent' : 'station',
-    station: kind === 'event' && !hasParent ? station : null,
+    station:
+      kind === 'event' && !hasParent && station
+        ? { id: station.id, name: station.name, prefectureName: station.prefectureName }
+        : null,
     startsAt: '',
     endsAt: '',
     photos: [],
