@@ -102,6 +102,13 @@ describe('TakedownForm', () => {
     expect(field(/メールアドレス/)).toHaveProperty('value', 'me@example.jp');
   });
 
+  it('fills in the page it was opened from as that page’s whole address', () => {
+    const path =
+      '/post/01936f2e-8b9c-7d3a-9c1e-00000000a001/comment/01936f2e-8b9c-7d3a-9c1e-00000000c001';
+    renderWithApp(<TakedownForm defaultUrl={path} />);
+    expect(field(/対象のURL/)).toHaveProperty('value', `${window.location.origin}${path}`);
+  });
+
   it('shows the API’s refusal of the URL beside it, and a 429 above the form', async () => {
     const refusal = 'えきスポ（https://ekispot.example）のページのURLを入力してください。';
     fetchMock.mockResolvedValueOnce(

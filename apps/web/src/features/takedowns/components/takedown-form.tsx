@@ -14,6 +14,7 @@ import { FormErrorAlert } from '../../../components/form/form-alerts';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useApiForm } from '../../../components/form/use-api-form';
+import { absoluteUrl } from '../../../components/share/share-links';
 import { messages } from '../../../config/messages';
 import { useCreateTakedown } from '../api/create-takedown';
 import { ChoiceField } from './choice-field';
@@ -34,6 +35,14 @@ const REASON_OPTIONS = REPORT_REASONS.map((value) => ({
 }));
 
 /**
+ * The page the form was opened from (the footer's link passes its path) as the address a person
+ * knows it by, on our public host; anything else as it was given.
+ */
+function pageUrl(given: string): string {
+  return given.startsWith('/') && !given.startsWith('//') ? absoluteUrl(given) : given;
+}
+
+/**
  * 削除の申し出 (docs/moderation.md#takedown-requests): the page's URL, who is asking, why, and
  * how to reach them, checked by the shared schema before anything is sent; the API's refusals
  * (a URL that is not one of our item pages, too many requests) are shown beside their fields or
@@ -50,7 +59,7 @@ export function TakedownForm({ defaultUrl = '' }: { defaultUrl?: string }) {
     formState: { isSubmitting },
   } = useApiForm({
     schema: takedownCreateBodySchema,
-    defaultValues: { url: defaultUrl, details: '', name: '', email: '' },
+    defaultValues: { url: pageUrl(defaultUrl), details: '', name: '', email: '' },
     fields: FIELDS,
   });
   const details = useWatch({ control, name: 'details' }) ?? '';
