@@ -185,9 +185,14 @@ describeInBrowser('account life', () => {
     await page.getByText('退会しました。ご利用ありがとうございました。').waitFor();
     await page.getByRole('link', { name: 'ログイン' }).waitFor();
 
-    // The account is gone: logging in again fails with the error beside the address.
+    // The account is gone: logging in again fails, said above the form; the address is not
+    // marked as wrong, since the password may be what was mistyped.
     await logIn(page, newEmail, resetPassword);
-    await page.getByText('メールアドレスまたはパスワードが正しくありません。').waitFor();
+    await page
+      .getByRole('alert')
+      .getByText('メールアドレスまたはパスワードが正しくありません。')
+      .waitFor();
+    expect(await field(page, 'メールアドレス').getAttribute('aria-invalid')).toBe('false');
     expect(new URL(page.url()).pathname).toBe('/login');
 
     expect(problems.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);

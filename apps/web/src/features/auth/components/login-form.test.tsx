@@ -66,7 +66,7 @@ describe('LoginForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('shows a server field error beside its field and moves focus there', async () => {
+  it('says a wrong address or password above the form, marks neither, and selects the password', async () => {
     fetchMock.mockResolvedValueOnce(
       envelope(422, {
         message: 'メールアドレスまたはパスワードが正しくありません。',
@@ -76,12 +76,19 @@ describe('LoginForm', () => {
     const { onSuccess } = renderForm();
     await fillAndSubmit('Eki@Example.jp', 'wrong-password');
 
-    const email = screen.getByLabelText(/メールアドレス/);
-    await waitFor(() =>
-      expect(describedText(email)).toContain('メールアドレスまたはパスワードが正しくありません。'),
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'メールアドレスまたはパスワードが正しくありません。',
     );
-    expect(email.getAttribute('aria-invalid')).toBe('true');
-    await waitFor(() => expect(document.activeElement).toBe(email));
+    // The address may be right: it is not marked, and it is kept as typed.
+    const email = screen.getByLabelText(/メールアドレス/) as HTMLInputElement;
+    expect(email.getAttribute('aria-invalid')).toBe('false');
+    expect(describedText(email)).not.toContain('正しくありません');
+    expect(email.value).toBe('Eki@Example.jp');
+    // The password is selected, so typing it again replaces it.
+    const password = screen.getByLabelText(/パスワード/) as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(password.getAttribute('aria-invalid')).toBe('false');
+    expect([password.selectionStart, password.selectionEnd]).toEqual([0, 'wrong-password'.length]);
     expect(onSuccess).not.toHaveBeenCalled();
 
     const [url, init] = fetchMock.mock.calls[0] ?? [];
@@ -90,6 +97,23 @@ describe('LoginForm', () => {
       email: 'eki@example.jp',
       password: 'wrong-password',
     });
+  });
+
+  it('shows a server error about the password beside the password', async () => {
+    fetchMock.mockResolvedValueOnce(
+      envelope(422, {
+        message: '入力内容を確認してください。',
+        errors: { password: ['パスワードを入力してください。'] },
+      }),
+    );
+    renderForm();
+    await fillAndSubmit('eki@example.jp', 'x');
+    const password = screen.getByLabelText(/パスワード/);
+    await waitFor(() =>
+      expect(describedText(password)).toContain('パスワードを入力してください。'),
+    );
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/メールアドレス/).getAttribute('aria-invalid')).toBe('false');
   });
 
   it('stores the signed-in user and reports success, without writing the auth cookie', async () => {

@@ -34,6 +34,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     control,
     handleSubmit,
     setError,
+    setFocus,
     formState: { isSubmitting },
   } = useForm({
     resolver: zodResolver(loginBodySchema),
@@ -53,8 +54,13 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         setFailure({ message: error.message, unverifiedEmail: values.email });
         return;
       }
-      const message = applyApiError(error, setError, ['email', 'password']);
+      // A refused sign-in names no field that is wrong: either the address or the password
+      // may be mistyped, so the address is never marked, and the message stands above the form
+      // with the password selected to type again (docs/accounts.md#account-rules). Only a
+      // password error the server pins on that field is shown beside it.
+      const message = applyApiError(error, setError, ['password']);
       setFailure(message ? { message, unverifiedEmail: null } : null);
+      if (message) setFocus('password', { shouldSelect: true });
     }
   });
 
