@@ -2,13 +2,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { CamelCased, StationSummary } from '@ekispot/shared';
 import Box from '@mui/material/Box';
 import { RouterButton } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
+import { LineChip } from './line-chip';
 
 interface GachaResultCardProps {
   station: CamelCased<StationSummary>;
@@ -16,6 +16,7 @@ interface GachaResultCardProps {
   busy: boolean;
 }
 
+/** The drawn station: its name, prefecture, its lines (each a link to its page) and a way there. */
 export function GachaResultCard({ station, onAgain, busy }: GachaResultCardProps) {
   return (
     <Card variant="outlined" data-testid="gacha-result">
@@ -36,7 +37,7 @@ export function GachaResultCard({ station, onAgain, busy }: GachaResultCardProps
         >
           {station.lines.map((line) => (
             <li key={line.id}>
-              <Chip label={line.name} size="small" />
+              <LineChip line={line} size="small" />
             </li>
           ))}
         </Box>

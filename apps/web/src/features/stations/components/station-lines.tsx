@@ -1,10 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { messages } from '../../../config/messages';
-import { paths } from '../../../config/paths';
+import { LineChip } from './line-chip';
 
 /** Lines shown before 「ほか N 路線」: a big station (東京, 14 lines) keeps its actions in view. */
 export const STATION_LINES_SHOWN = 6;
@@ -31,15 +29,7 @@ export function StationLines({ lines }: { lines: { id: number; name: string }[] 
               the folded ones are hidden until asked for. */}
           {lines.map((line, index) => (
             <li key={line.id} hidden={!all && index >= STATION_LINES_SHOWN}>
-              <Chip
-                component={RouterLink}
-                to={paths.line.href(line.id)}
-                clickable
-                label={line.name}
-                color="primary"
-                variant="outlined"
-                sx={{ height: 44, borderRadius: 22 }}
-              />
+              <LineChip line={line} />
             </li>
           ))}
           {hidden > 0 ? (

@@ -1,11 +1,14 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { RouterLink } from '../../../components/router-link';
 import { useStation } from '../api/get-station';
+import { LineChip } from './line-chip';
 import { MapPlaceCard } from './map-place-card';
+import { STATION_LINES_SHOWN } from './station-lines';
 
 export interface SelectedStation {
   id: number;
@@ -17,7 +20,12 @@ export interface SelectedStation {
 /** A station tapped on the map before the markers' names have loaded has no name yet. */
 export type PopupStation = Omit<SelectedStation, 'name'> & { name: string | null };
 
-/** Pop-up for a clicked or searched station: name, lines (fetched on open) and a link. */
+/**
+ * Pop-up for a clicked or searched station: name, lines (fetched on open; each a link to its
+ * page, as on the station's page) and a link to the station. On a phone's sheet, where a line is
+ * a 44 px chip, a station of many lines shows the first few and a button for the rest, as its
+ * page does, so that the link to the station stays in view.
+ */
 export function StationPopup({
   station,
   onClose,
@@ -29,6 +37,11 @@ export function StationPopup({
   sheet?: boolean;
 }) {
   const detail = useStation(station.id);
+  // Which station's lines are all shown: another station tapped starts folded again.
+  const [unfolded, setUnfolded] = useState<number | null>(null);
+  const lines = detail.data?.lines ?? [];
+  const folded =
+    sheet && unfolded !== station.id ? Math.max(0, lines.length - STATION_LINES_SHOWN) : 0;
   return (
     <MapPlaceCard
       lat={station.lat}
@@ -62,11 +75,18 @@ export function StationPopup({
               component="ul"
               sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0, m: 0, listStyle: 'none' }}
             >
-              {detail.data.lines.map((line) => (
+              {lines.slice(0, lines.length - folded).map((line) => (
                 <li key={line.id}>
-                  <Chip size="small" label={line.name} />
+                  <LineChip line={line} size="small" />
                 </li>
               ))}
+              {folded > 0 ? (
+                <li>
+                  <Button size="small" onClick={() => setUnfolded(station.id)}>
+                    {messages.station.moreLines(folded)}
+                  </Button>
+                </li>
+              ) : null}
             </Box>
           )}
         </Box>
