@@ -9,7 +9,7 @@ import Fab from '@mui/material/Fab';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useMatch, useNavigate } from 'react-router';
 import { bottomNavItemSx } from '../../components/layout/bottom-nav';
@@ -26,14 +26,17 @@ const picker = messages.stationPicker;
 type PostMenuVariant = 'header' | 'bottom' | 'fab';
 
 /**
- * The open station whose page is on screen, from that page's own query (nothing is fetched for
- * it): posting from there starts at it. Null elsewhere, on a 廃駅 (it takes no new posts) and
- * until the page has its station.
+ * The open station whose page is on screen, from what that page's own query holds when the menu
+ * is drawn (opening it draws it again): posting from there starts at it. Null elsewhere, on a
+ * 廃駅 (it takes no new posts) and until the page has its station. Read from the cache, not
+ * through a query of its own: a disabled observer made first in the header would leave the
+ * page's station unfetched by the server render (app/settle-queries.ts).
  */
 function useStationHere(): { id: number; name: string } | null {
+  const queryClient = useQueryClient();
   const param = useMatch(paths.station.path)?.params.stationGroupId ?? '';
   const id = /^[1-9][0-9]{0,9}$/.test(param) ? Number(param) : null;
-  const { data } = useQuery({ ...stationQueryOptions(id ?? 0), enabled: false });
+  const data = id === null ? undefined : queryClient.getQueryData(stationQueryOptions(id).queryKey);
   // A platform's id names its station, whose id the page moves to (docs/stations.md).
   return id !== null && data && !data.closed ? { id: data.id, name: data.name } : null;
 }
