@@ -6,7 +6,11 @@ import type * as repository from './posts.repository.js';
  * viewer's reactions and the photos, so a page of any size costs one query (no N+1).
  */
 export function presentPosts(rows: repository.PostViewRow[]): Post[] {
-  return rows.map((row) => toPost(row, row.images));
+  return rows.map(presentPost);
+}
+
+export function presentPost(row: repository.PostViewRow): Post {
+  return toPost(row, row.images);
 }
 
 function toPost(row: repository.PostViewRow, images: PostImage[]): Post {

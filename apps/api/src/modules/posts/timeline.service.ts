@@ -2,16 +2,10 @@ import type { PostPage } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { KEPT_MAX_AGE_MS, keptValues } from '../../lib/kept-values.js';
 import { decodeCursor, toPage, type PageKey } from '../../lib/page-cursor.js';
-import { presentPosts } from './post-presenter.js';
+import { createKeptPostViews } from './kept-post-views.js';
 import { listTimelinePosts } from './posts.service.js';
-import * as repository from './posts.repository.js';
-import type { PostViewRow } from './posts.repository.js';
-import {
-  findMemberOverlays,
-  findViewerRelations,
-  findWindow,
-  type WindowRow,
-} from './timeline-window.repository.js';
+import type * as repository from './posts.repository.js';
+import { findViewerRelations, findWindow, type WindowRow } from './timeline-window.repository.js';
 
 /**
  * The post timelines read from memory (docs/timelines.md#reading).
@@ -35,6 +29,11 @@ export interface TimelineQuery {
 
 export interface TimelineReads {
   page(viewerId: string | null, query: TimelineQuery): Promise<PostPage>;
+  /**
+   * For a visitor's first page, a key that changes whenever the page may (every write, and the
+   * kept values' maximum age): its answer may be kept whole under it. Null for other pages.
+   */
+  visitorPageKey(query: TimelineQuery): string | null;
 }
 
 export interface TimelineReadsOptions {
@@ -107,48 +106,7 @@ export function createTimelineReads(options: TimelineReadsOptions): TimelineRead
     return complete ? { ids, related } : null;
   }
 
-  /** The posts of `ids` as a visitor sees them, kept per write generation like the window. */
-  let shared = { generation: -1, at: 0, rows: new Map<string, PostViewRow>() };
-  async function visitorViews(ids: string[]): Promise<Map<string, PostViewRow>> {
-    const generation = options.generation();
-    const now = (options.now ?? Date.now)();
-    if (shared.generation !== generation || now - shared.at > (options.maxAgeMs ?? KEPT_MAX_AGE_MS))
-      shared = { generation, at: now, rows: new Map() };
-    const kept = shared;
-    const missing = ids.filter((id) => !kept.rows.has(id));
-    if (missing.length === 0) return kept.rows;
-    const found = await repository.findPostViewsByIds(db, missing, null);
-    // Read across a write: used for this page, not kept.
-    const into = options.generation() === generation ? kept.rows : new Map(kept.rows);
-    for (const row of found) into.set(row.post.id, row);
-    return into;
-  }
-
-  /**
-   * The page's rows for a member: the visitor's rows with what differs for them laid over
-   * (their reactions; counts and parents that their blocks, mutes and own hidden items change),
-   * or, when a post is not in a visitor's sight (their own hidden one), read for them whole.
-   */
-  async function memberRows(ids: string[], viewerId: string, related: Relations) {
-    const views = await visitorViews(ids);
-    if (!ids.every((id) => views.has(id))) return repository.findPostViewsByIds(db, ids, viewerId);
-    const overlays = await findMemberOverlays(db, ids, viewerId, [...related.hidden]);
-    const overlayOf = new Map(overlays.map((overlay) => [overlay.id, overlay]));
-    return ids.map((id) => {
-      const row = views.get(id)!;
-      const overlay = overlayOf.get(id)!;
-      return {
-        ...row,
-        liked: overlay.liked,
-        wanted: overlay.wanted,
-        hiddenCommentCount:
-          row.hiddenCommentCount - overlay.ownHiddenComments + overlay.relatedComments,
-        childCount: row.childCount + overlay.ownHiddenChildren,
-        parentKind: overlay.ownHiddenParent?.kind ?? row.parentKind,
-        parentTitle: overlay.ownHiddenParent?.title ?? row.parentTitle,
-      };
-    });
-  }
+  const views = createKeptPostViews(options);
 
   async function memberOrVisitorPage(viewerId: string | null, query: TimelineQuery) {
     const after = decodeCursor(query.cursor);
@@ -156,18 +114,23 @@ export function createTimelineReads(options: TimelineReadsOptions): TimelineRead
     if (!picked) return listTimelinePosts({ db }, viewerId, query);
     const { ids, related } = picked;
     if (ids.length === 0) return { items: [], next_cursor: null };
-    const rows =
+    const shown =
       viewerId && related
-        ? await memberRows(ids, viewerId, related)
-        : await visitorViews(ids).then((views) => ids.flatMap((id) => views.get(id) ?? []));
+        ? await views.forMember(ids, viewerId, [...related.hidden])
+        : await views.forVisitor(ids);
     const page = toPage(
-      rows.map((row) => ({ ...row, cursorKey: { micros: row.micros, id: row.post.id } })),
+      shown.map((item) => ({ ...item, cursorKey: { micros: item.micros, id: item.post.id } })),
       query.limit,
     );
-    return { items: presentPosts(page.items), next_cursor: page.nextCursor };
+    return { items: page.items.map((item) => item.post), next_cursor: page.nextCursor };
   }
 
   return {
+    visitorPageKey(query) {
+      if (query.cursor || query.followedBy) return null;
+      const age = Math.floor((options.now ?? Date.now)() / (options.maxAgeMs ?? KEPT_MAX_AGE_MS));
+      return `${options.generation()}|${age}|${[...query.kinds].sort().join(',')}|${query.limit}`;
+    },
     page(viewerId, query) {
       if (viewerId) return memberOrVisitorPage(viewerId, query);
       // A visitor's first page is kept whole; the pages after it (whose cursors anyone may

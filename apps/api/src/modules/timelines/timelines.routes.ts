@@ -11,6 +11,7 @@ import type { TimelineReads } from '../posts/timeline.service.js';
 import { envelope } from '../../lib/envelope.js';
 import { openEventStream, replyWithStream, STREAMS_FULL_RETRY_S } from '../../lib/event-stream.js';
 import { HttpError } from '../../lib/http-error.js';
+import { createResponseCache, sendCached } from '../../lib/prepared-payload.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { NEW_POSTS_TOPIC } from '../notifications/notifications.service.js';
 import { TIMELINE_MESSAGES as M } from './timelines.messages.js';
@@ -23,6 +24,7 @@ export const timelinesRoutes: FastifyPluginAsyncZod<{
   reads: TimelineReads;
   openStreamsMax: number;
 }> = async (app, deps) => {
+  const visitorAnswers = createResponseCache(64);
   app.get(
     `${API_BASE_PATH}/timeline/posts`,
     {
@@ -36,13 +38,23 @@ export const timelinesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      reply.header('Cache-Control', 'private, no-cache');
       // The follow timeline is for members: a visitor gets 401 (and a stale cookie is cleared).
       const viewer =
         request.query.scope === 'follow' ? requireMember(request, reply) : request.viewer;
-      return envelope(
-        await service.getPostTimeline(deps.reads, viewer?.user.id ?? null, request.query),
-      );
+      const viewerId = viewer?.user.id ?? null;
+      const read = () => service.getPostTimeline(deps.reads, viewerId, request.query);
+      // A visitor's first page is the same answer for every visitor until the next write:
+      // serialised and compressed once (lib/prepared-payload.ts).
+      const key = viewerId ? null : service.visitorPageKey(deps.reads, request.query);
+      if (key)
+        return sendCached(request, reply, {
+          cache: visitorAnswers,
+          key,
+          data: read,
+          cacheControl: 'private, no-cache',
+        });
+      reply.header('Cache-Control', 'private, no-cache');
+      return envelope(await read());
     },
   );
 

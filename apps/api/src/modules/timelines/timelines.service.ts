@@ -22,3 +22,9 @@ export async function getPostTimeline(
     limit: query.limit,
   });
 }
+
+/** The key a visitor's page may be kept whole under, or null (posts/timeline.service.ts). */
+export function visitorPageKey(reads: TimelineReads, query: TimelineQuery): string | null {
+  if (query.scope === 'follow') return null;
+  return reads.visitorPageKey({ kinds: query.kinds, cursor: query.cursor, limit: query.limit });
+}
