@@ -1,5 +1,4 @@
-import autocannon from 'autocannon';
-import type { LoadResult } from './lib/load.js';
+import { measureLoad, type LoadResult } from './lib/load.js';
 import { onBothDatabases } from './lib/seeded.js';
 import type { RunningServer } from './lib/server.js';
 import { createSessions, idsOf, seedUsers, type Query } from './lib/sessions.js';
@@ -113,7 +112,8 @@ async function seedNotifications(query: Query) {
     from numbered r cross join generate_series(1, ${NOTIFICATIONS_EACH}) g
     join readers_posts p on p.user_id = r.id and p.pn = 1 + g % 50
     join numbered a on a.rn = ${READERS} + 1 + (g * 13 + r.rn) % (${MEMBERS} - ${READERS})
-    where r.rn <= ${READERS}`);
+    where r.rn <= ${READERS}
+    on conflict do nothing`);
 }
 
 export async function seed(query: Query) {
@@ -166,38 +166,12 @@ function startWrites(server: RunningServer, seeded: { writers: string[]; liked: 
 }
 
 /** `path` at 50 connections; each request as the next member of `tokens` (none: a visitor). */
-export async function load(
-  server: RunningServer,
-  path: string,
-  tokens: string[],
-): Promise<LoadResult> {
-  let next = 0;
-  const requests: autocannon.Request[] = [
-    {
-      setupRequest: (request) => {
-        if (tokens.length === 0) return request;
-        next = (next + 1) % tokens.length;
-        return {
-          ...request,
-          headers: { ...request.headers, authorization: `Bearer ${tokens[next]}` },
-        };
-      },
-    },
-  ];
-  const url = `${server.url}${path}`;
-  await autocannon({ url, connections: 10, duration: 3, requests });
-  const result = await autocannon({
-    url,
+export function load(server: RunningServer, path: string, tokens: string[]): Promise<LoadResult> {
+  return measureLoad(server.url, [path], {
     connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests,
+    durationS: DURATION_S,
+    tokens,
   });
-  return {
-    requests_per_s: Math.round(result.requests.average),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
 }
 
 async function measure(server: RunningServer, seeded: Awaited<ReturnType<typeof seed>>) {

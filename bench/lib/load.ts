@@ -25,12 +25,27 @@ export async function measureLoad(
     durationS?: number;
     warmUpS?: number;
     headers?: Record<string, string>;
+    /** Each request signs in as the next of these Bearer tokens (many members, not one). */
+    tokens?: string[];
   } = {},
 ): Promise<LoadResult> {
-  const { connections = 50, durationS = DURATION_S, warmUpS = 3, headers } = options;
+  const { connections = 50, durationS = DURATION_S, warmUpS = 3, headers, tokens = [] } = options;
   let next = 0;
+  let nextToken = 0;
   const path = () => paths[(next = (next + 7919) % paths.length)]!;
-  const requests = [{ setupRequest: (request: object) => ({ ...request, path: path() }) }];
+  const signedIn = (request: autocannon.Request) =>
+    tokens.length === 0
+      ? request
+      : {
+          ...request,
+          headers: {
+            ...request.headers,
+            authorization: `Bearer ${tokens[(nextToken = (nextToken + 1) % tokens.length)]}`,
+          },
+        };
+  const requests: autocannon.Request[] = [
+    { setupRequest: (request) => signedIn({ ...request, path: path() }) },
+  ];
   if (warmUpS > 0)
     await autocannon({
       url,
