@@ -62,8 +62,13 @@ function withConfirmation<
   return schema.refine((value) => value.password === value.password_confirmation, {
     message: PASSWORDS_DIFFER,
     path: ['password_confirmation'],
-    // A missing confirmation says so, not that it differs as well.
-    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === 'password_confirmation'),
+    // Only on an object: `when` replaces zod's own guard, which skips a refinement once the
+    // value itself is wrong, and a body of `null` would otherwise be read here (a 500). A
+    // missing confirmation says so, not that it differs as well.
+    when: ({ value, issues }) =>
+      typeof value === 'object' &&
+      value !== null &&
+      !issues.some((issue) => issue.path?.[0] === 'password_confirmation'),
   });
 }
 

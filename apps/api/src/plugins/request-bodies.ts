@@ -4,6 +4,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { HttpError } from '../lib/http-error.js';
 import { addRouteHook, isWriteRoute } from '../lib/route-hooks.js';
 import { createUploadGate, type UploadGate } from '../lib/upload-gate.js';
@@ -31,10 +32,31 @@ function consumesMultipart(schema: unknown): boolean {
   return Array.isArray(consumes) && consumes.includes('multipart/form-data');
 }
 
+/** A JSON object: what a body must be before any of its fields is read. */
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
- * What a request body may be. JSON routes take one JSON object (`null`, numbers, arrays are
- * 400); multipart goes only to routes that read a form (415 elsewhere), and plain text to
- * none. Anything else is 415 already (Fastify has no parser for it).
+ * Whether a route's body schema takes this value as the whole body: a route whose body may be
+ * left out declares so (`.nullish()`). A schema that throws on it takes nothing.
+ */
+function takesWhole(schema: unknown, value: unknown): boolean {
+  if (!(schema instanceof z.ZodType)) return false;
+  try {
+    return schema.safeParse(value).success;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a request body may be (docs/security.md#input). A route that reads a JSON body gets one
+ * JSON object, checked before its schema reads a field: no body, `null`, a number, a string or
+ * an array is a 422 with one message, never a schema's refinement reading a field of `null` (a
+ * 500). A route that reads no body ignores what was sent. Multipart goes only to routes that
+ * read a form (415 elsewhere), and plain text to none. Anything else is 415 already (Fastify
+ * has no parser for it).
  */
 export const requestBodiesPlugin = fp(
   async (app: FastifyInstance, options: { uploadDir: string; uploadGate?: UploadGate }) => {
@@ -59,6 +81,15 @@ export const requestBodiesPlugin = fp(
         if (request.isMultipart() && !consumesMultipart(request.routeOptions.schema))
           throw new HttpError('UNSUPPORTED_MEDIA_TYPE', BODY_MESSAGES.jsonExpected);
       });
+      const bodySchema = route.schema?.body;
+      // A form is read by `readMultipart`, which answers anything else with 415.
+      if (bodySchema === undefined || consumesMultipart(route.schema)) return;
+      addRouteHook(route, 'preValidation', async (request) => {
+        // Fastify validates a missing body as `null`.
+        const body = request.body ?? null;
+        if (isJsonObject(body) || takesWhole(bodySchema, body)) return;
+        throw new HttpError('VALIDATION_FAILED', BODY_MESSAGES.notAnObject);
+      });
     });
     app.addHook('onClose', async () => {
       await fs.rm(dir, { recursive: true, force: true });
@@ -66,13 +97,11 @@ export const requestBodiesPlugin = fp(
 
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser(['application/json', 'text/plain']);
+    // Any JSON value; the route judges it (above). An empty body is no body, as without a type.
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      parseJson(request, String(body), (error: Error | null, value?: unknown) => {
-        if (error) return done(error, undefined);
-        if (typeof value !== 'object' || value === null || Array.isArray(value))
-          return done(new HttpError('BAD_REQUEST', BODY_MESSAGES.notAnObject), undefined);
-        return done(null, value);
-      });
+      const text = String(body);
+      if (text === '') return done(null, undefined);
+      parseJson(request, text, done);
     });
 
     // Upload limits are set per route by `readMultipart`; these only bound the worst case.
