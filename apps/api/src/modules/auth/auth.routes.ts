@@ -92,23 +92,6 @@ export const authRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    `${base}/email/verify/:token`,
-    {
-      config: { access: 'guest' },
-      schema: {
-        tags,
-        summary: 'Confirm the e-mail address from the mailed link',
-        params: tokenParamsSchema,
-        response: { 200: empty, ...errorResponses(400, 422) },
-      },
-    },
-    async (request) => {
-      await service.verifyEmail(deps, request.params.token);
-      return envelope(null, AUTH_MESSAGES.emailVerified);
-    },
-  );
-
   app.post(
     `${base}/login`,
     {

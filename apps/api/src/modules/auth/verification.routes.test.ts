@@ -54,6 +54,32 @@ describe('a confirmation link opened by the address’s owner', () => {
     expect(again.json().data).toEqual({ name: '本人', confirmed: true });
   });
 
+  // Fastify answers HEAD for every GET by running its handler: a link checker's HEAD confirmed
+  // the address (docs/security.md#safe-methods).
+  it('answers HEAD with what 「はい」 would answer, leaving the link unused', async () => {
+    await register('head@example.jp', '本人');
+    const { token } = await accounts.lastMailTo('head@example.jp');
+    const confirmedAt = async () =>
+      (await ctx.db.select().from(users).where(eq(users.email, 'head@example.jp')))[0]
+        ?.emailVerifiedAt;
+    const head = (url: string) => ctx.app.inject({ method: 'HEAD', url: `/api/v2/auth${url}` });
+
+    const before = await head(`/email/verify/${token}`);
+    expect(before.statusCode).toBe(200);
+    expect(before.body).toBe('');
+    expect(await confirmedAt()).toBeNull();
+    expect((await get(`/email/verify/${token}/account`)).json().data).toEqual({
+      name: '本人',
+      confirmed: false,
+    });
+
+    expect((await get(`/email/verify/${token}`)).statusCode).toBe(200);
+    expect(await confirmedAt()).not.toBeNull();
+    // Used now: HEAD says so, as GET would.
+    expect((await head(`/email/verify/${token}`)).statusCode).toBe(400);
+    expect((await head('/email/verify/unknown-token-unknown-token-1234')).statusCode).toBe(400);
+  });
+
   it('「いいえ」 deletes the unconfirmed account and silently refuses the address for a day', async () => {
     const victim = 'victim@example.jp';
     const answer = await register(victim, 'なりすまし');

@@ -34,6 +34,15 @@ export async function pendingVerification(
   throw new HttpError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
 }
 
+/**
+ * Whether confirming the link would succeed (it is unused and unexpired), without using it: the
+ * answer to HEAD, which must change nothing (docs/security.md#safe-methods).
+ */
+export async function checkVerificationLink(db: Database, token: string): Promise<void> {
+  const link = await repository.findVerificationLink(db, hashSecretToken(token));
+  if (!link?.live) throw new HttpError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
+}
+
 /** 「いいえ」: the link is used up, the unconfirmed account deleted, the address closed a day. */
 export async function declineVerification(deps: AuthDeps, token: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
