@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import { notSuspended, shownToAll } from '../../db/moderated.js';
 import {
+  comments,
   images,
   postImages,
   posts,
@@ -56,6 +57,26 @@ export async function findPostPreview(db: Database, id: string) {
 }
 
 export type PostPreviewRow = NonNullable<Awaited<ReturnType<typeof findPostPreview>>>;
+
+/**
+ * Whether a comment's page exists for everyone: the comment is on that post, and neither it nor
+ * the post was taken out of sight (as `findPostPreview`, for the page every visitor is sent).
+ */
+export async function commentShownToAll(db: Database, postId: string, commentId: string) {
+  const [row] = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(
+      and(
+        eq(comments.id, commentId),
+        eq(comments.postId, postId),
+        shownToAll(comments),
+        shownToAll(posts),
+      ),
+    );
+  return row !== undefined;
+}
 
 /** What a profile's link preview needs: name, bio and the avatar's size; none if suspended. */
 export async function findUserPreview(db: Database, id: string) {

@@ -29,6 +29,8 @@ import * as repository from './share.repository.js';
 const SITE = 'えきスポ';
 const DESCRIPTION_MAX = 120;
 const POST_PATH = /^\/post\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+const COMMENT_PATH =
+  /^\/post\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/comment\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const STATION_PATH = /^\/station\/([1-9]\d{0,9})\/?$/;
 const LINE_PATH = /^\/line\/([1-9]\d{0,9})\/?$/;
 const LIST_PATH = /^\/list\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
@@ -128,8 +130,20 @@ async function listElements(db: Database, publicUrl: string, listId: string) {
 }
 
 export function createHeadRenderer(db: Database, publicUrl: string) {
-  /** A post, station or member that does not exist is 'not-found': the page answers 404. */
+  /**
+   * A post, comment, station or member that does not exist is 'not-found': the page answers
+   * 404. A comment keeps the default head.
+   */
   return async function renderHead(pathname: string): Promise<HeadResult> {
+    const [, commentPostId, commentId] = COMMENT_PATH.exec(pathname) ?? [];
+    if (commentPostId && commentId) {
+      const shown = await repository.commentShownToAll(
+        db,
+        commentPostId.toLowerCase(),
+        commentId.toLowerCase(),
+      );
+      return shown ? null : 'not-found';
+    }
     const postId = POST_PATH.exec(pathname)?.[1];
     if (postId) {
       const row = await repository.findPostPreview(db, postId.toLowerCase());

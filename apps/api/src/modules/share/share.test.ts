@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stationGroupIdOf } from '../../../test/post-client.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { jpegWithGps } from '../../../test/fixtures/images/image-fixtures.js';
-import { listItems, lists, postImages, posts, stations, users } from '../../db/schema/index.js';
+import {
+  comments,
+  listItems,
+  lists,
+  postImages,
+  posts,
+  stations,
+  users,
+} from '../../db/schema/index.js';
 import { storeImage } from '../images/images.service.js';
 
 const origin = 'https://ekispot.example';
@@ -213,6 +221,34 @@ describe('link previews', () => {
       expect(html).toContain('<div id="root">');
       expect(html).not.toContain('og:title');
     }
+  });
+
+  // A comment id the post does not have was a 200 page saying so (a soft 404).
+  it('answers 404 for a comment the post does not have, or one taken out of sight', async () => {
+    const [first, second] = await ctx.db
+      .insert(posts)
+      .values([
+        { userId, kind: 'spot', title: 'コメントのある投稿', stationGroupId: tokyoId },
+        { userId, kind: 'spot', title: 'ほかの投稿', stationGroupId: tokyoId },
+      ])
+      .returning();
+    const [shown, hidden] = await ctx.db
+      .insert(comments)
+      .values([
+        { postId: first!.id, userId, body: '見えるコメント' },
+        { postId: first!.id, userId, body: '隠されたコメント', hiddenAt: new Date() },
+      ])
+      .returning();
+    const html = await page(`/post/${first!.id}/comment/${shown!.id}`);
+    expect(html).toContain('<title>えきスポ</title>');
+    await page(`/post/${first!.id}/comment/${shown!.id.toUpperCase()}`);
+    for (const url of [
+      `/post/${first!.id}/comment/01890000-0000-7000-8000-000000000000`,
+      `/post/${second!.id}/comment/${shown!.id}`,
+      `/post/01890000-0000-7000-8000-000000000000/comment/${shown!.id}`,
+      `/post/${first!.id}/comment/${hidden!.id}`,
+    ])
+      await page(url, 404);
   });
 
   it('answers 404 for addresses that are no page of the web app, 200 for pages', async () => {
