@@ -2,40 +2,41 @@ import { keysToCamel, wantStateSchema } from '@ekispot/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { ME_QUERY_KEY } from '../features/auth/api/get-me';
 import type { SessionUser } from '../features/auth/api/get-me';
-import { postKeys } from '../features/posts/api/query-keys';
-import { invalidateStampBooks, stampKeys } from '../features/stamps/api/query-keys';
-import { stationQueryOptions } from '../features/stations/api/get-station';
 import { stationKeys } from '../features/stations/api/query-keys';
 import type { QueuedTarget } from '../lib/action-queue/queued-action';
 import { clearActionQueue, onQueueEvent } from '../lib/action-queue/page-queue';
 import { clearMemberCaches } from '../lib/sw-registration';
+import { refreshAfterWrite } from '../lib/write-invalidation';
+import type { Write } from '../lib/write-map';
+
+/** The write a queued action made, as the write map names it (nothing of it is in the cache). */
+function writeOf(target: QueuedTarget): Write {
+  switch (target.kind) {
+    case 'reaction':
+      return {
+        kind: 'post-reacted',
+        postId: target.postId,
+        reaction: target.reaction,
+        inCache: false,
+      };
+    case 'comment':
+      return { kind: 'comment-added', postId: target.postId, inCache: false };
+    case 'stamp':
+      return { kind: 'stamp-collected', stationGroupId: target.stationGroupId, inCache: false };
+    case 'station-want':
+      return { kind: 'station-wanted', stationGroupId: target.stationGroupId, inCache: false };
+  }
+}
 
 /** The queries a queued action changes, refetched once it is sent or refused. */
 function refreshFor(queryClient: QueryClient, target: QueuedTarget, answer?: unknown): void {
-  switch (target.kind) {
-    case 'reaction':
-      void queryClient.invalidateQueries({ queryKey: postKeys.detail(target.postId) });
-      return;
-    case 'comment':
-      void queryClient.invalidateQueries({ queryKey: postKeys.detail(target.postId) });
-      void queryClient.invalidateQueries({ queryKey: postKeys.comments(target.postId) });
-      return;
-    case 'stamp':
-      void queryClient.invalidateQueries({ queryKey: stampKeys.station(target.stationGroupId) });
-      invalidateStampBooks(queryClient);
-      return;
-    case 'station-want': {
-      // The server's new state at once, so the button does not show the old one meanwhile.
-      const sent = wantStateSchema.safeParse((answer as { data?: unknown } | undefined)?.data);
-      if (sent.success)
-        queryClient.setQueryData(stationKeys.want(target.stationGroupId), keysToCamel(sent.data));
-      void queryClient.invalidateQueries({ queryKey: stationKeys.want(target.stationGroupId) });
-      void queryClient.invalidateQueries({
-        queryKey: stationQueryOptions(target.stationGroupId).queryKey,
-      });
-      return;
-    }
+  if (target.kind === 'station-want') {
+    // The server's new state at once, so the button does not show the old one meanwhile.
+    const sent = wantStateSchema.safeParse((answer as { data?: unknown } | undefined)?.data);
+    if (sent.success)
+      queryClient.setQueryData(stationKeys.want(target.stationGroupId), keysToCamel(sent.data));
   }
+  void refreshAfterWrite(queryClient, writeOf(target));
 }
 
 /**

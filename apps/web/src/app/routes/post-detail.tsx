@@ -1,11 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
 import { AddToListButton } from '../../features/lists/components/add-to-list-button';
 import { AuthorFollowButton } from '../../features/people/components/author-follow-button';
 import { PostDetail } from '../../features/posts/components/post-detail';
 import { useReportDialog } from '../../features/reports/hooks/use-report-dialog';
-import { invalidateStationPostViews } from '../../features/stations/api/query-keys';
 import { StationMiniMap } from '../../features/stations/components/station-mini-map';
 
 /** /post/:postId — the parameter is validated by the route guard. */
@@ -13,7 +11,6 @@ export function Component() {
   const { postId = '' } = useParams();
   const me = useMe();
   const viewerId = me.isPending ? undefined : (me.data?.id ?? null);
-  const queryClient = useQueryClient();
   const report = useReportDialog();
   return (
     <>
@@ -27,10 +24,6 @@ export function Component() {
         renderActions={(post, onNotice) => (
           <AddToListButton target={{ postId: post.id }} onNotice={onNotice} />
         )}
-        // Its station's page counted it and listed it.
-        onDeleted={(post) =>
-          invalidateStationPostViews(queryClient, post.station ? [post.station.id] : [])
-        }
         renderMap={(place) => (
           <StationMiniMap name={place.label} label={place.label} lat={place.lat} lng={place.lng} />
         )}

@@ -1,32 +1,22 @@
 import type { PostKind } from '@ekispot/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
-import { lazy, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useMe } from '../../features/auth/api/get-me';
-import type { PostData } from '../../features/post-editor/api/post-data';
 import { CreatePostView } from '../../features/post-editor/components/create-post-view';
 import { EditPostView } from '../../features/post-editor/components/edit-post-view';
 import { PostEditorKitProvider } from '../../features/post-editor/components/editor-kit';
 import type { PostEditorKit } from '../../features/post-editor/components/editor-kit';
-import type { PostWriteHandlers } from '../../features/post-editor/components/post-editor-form';
 import type { StartStation } from '../../features/post-editor/schemas/post-form-schema';
 import {
   readPostIdParam,
   readStationGroupIdParam,
 } from '../../features/post-editor/utils/editor-routes';
 import { usePost } from '../../features/posts/api/get-post';
-import {
-  invalidatePost,
-  invalidatePostLists,
-  markPostDeleted,
-  setCachedPost,
-} from '../../features/posts/api/query-keys';
 import { useNearbyStations } from '../../features/stations/api/get-nearby-stations';
 import { stationQueryOptions } from '../../features/stations/api/get-station';
-import { invalidateStationPostViews } from '../../features/stations/api/query-keys';
 import { useSearchStations } from '../../features/stations/api/search-stations';
 import { StationSearchBox } from '../../features/stations/components/station-search-box';
 import { formatResultLines } from '../../features/stations/utils/search-result';
@@ -35,8 +25,8 @@ import { useRouteTitle } from '../use-route-title';
 /**
  * The post forms are composed here, where features may meet
  * (docs/conventions.md#layers-and-boundaries: pages compose features): the stations feature lends
- * its map, search box and station search, and the posts feature's caches are refreshed after a
- * write.
+ * its map, search box and station search. The writes refresh what they change themselves
+ * (lib/write-map.ts).
  */
 const stationsKit: PostEditorKit = {
   // MapLibre is large: photo posts, which have no map, never load it.
@@ -86,42 +76,6 @@ function usePostStation(stationGroupId: number | null) {
   });
 }
 
-/**
- * What shows a post or counts it: post lists, the posts it belongs to, station pages and
- * their post lists, and the map's markers (each feature invalidates its own keys).
- */
-function invalidateAround(queryClient: QueryClient, posts: readonly (PostData | null)[]): void {
-  invalidatePostLists(queryClient);
-  const parents = new Set(posts.map((post) => post?.parentPostId ?? null));
-  const stations = new Set(posts.map((post) => post?.stationGroupId ?? null));
-  for (const parentId of parents) if (parentId) invalidatePost(queryClient, parentId);
-  invalidateStationPostViews(
-    queryClient,
-    [...stations].filter((id): id is number => id !== null),
-  );
-}
-
-/**
- * After a save the post's page shows the returned post at once. A deleted post is only
- * marked stale: its form is still on screen while the app leaves it.
- */
-function usePostWriteHandlers(): Required<PostWriteHandlers> {
-  const queryClient = useQueryClient();
-  return useMemo(
-    () => ({
-      onSaved: (saved, before) => {
-        setCachedPost(queryClient, saved);
-        invalidateAround(queryClient, [saved, before]);
-      },
-      onDeleted: (post) => {
-        markPostDeleted(queryClient, post.id);
-        invalidateAround(queryClient, [post]);
-      },
-    }),
-    [queryClient],
-  );
-}
-
 function PostEditorPage({ children }: { children: ReactNode }) {
   return <PostEditorKitProvider kit={stationsKit}>{children}</PostEditorKitProvider>;
 }
@@ -152,13 +106,12 @@ function CreatePostPage({ kind }: { kind: PostKind }) {
   const parentId = params.postId ?? null;
   const stationId = stationParam(kind, params, search);
   const title = useRouteTitle();
-  const handlers = usePostWriteHandlers();
   const parent = usePost(parentId);
   const station = usePostStation(stationId);
   return (
     <PostEditorPage>
       {parentId ? (
-        <CreatePostView title={title} kind={kind} of="post" parent={parent} {...handlers} />
+        <CreatePostView title={title} kind={kind} of="post" parent={parent} />
       ) : stationId !== null ? (
         <CreatePostView
           title={title}
@@ -166,10 +119,9 @@ function CreatePostPage({ kind }: { kind: PostKind }) {
           of="station"
           stationGroupId={stationId}
           station={station}
-          {...handlers}
         />
       ) : (
-        <CreatePostView title={title} kind={kind} {...handlers} />
+        <CreatePostView title={title} kind={kind} />
       )}
     </PostEditorPage>
   );
@@ -186,7 +138,6 @@ function EditPostPage({ kind }: { kind: PostKind }) {
   const { search } = useLocation();
   const postId = params.postId ?? readPostIdParam(search);
   const title = useRouteTitle();
-  const handlers = usePostWriteHandlers();
   const post = usePost(postId);
   const { data: me } = useMe();
   if (params.postId === undefined && new URLSearchParams(search).get('postId') === null) {
@@ -203,7 +154,6 @@ function EditPostPage({ kind }: { kind: PostKind }) {
           params.stationGroupId === undefined ? undefined : Number(params.stationGroupId)
         }
         viewerId={me?.id ?? null}
-        {...handlers}
       />
     </PostEditorPage>
   );

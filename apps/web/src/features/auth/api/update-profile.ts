@@ -2,6 +2,7 @@ import { meSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUpload } from '../../../lib/api-upload';
 import type { UploadProgress } from '../../../lib/api-upload';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
 import { setSessionUser } from './get-me';
 
 export interface UpdateProfileInput {
@@ -27,6 +28,10 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: ({ user }) => setSessionUser(queryClient, user),
+    // The name and picture show on every card, comment and list of the member.
+    onSuccess: ({ user }) => {
+      setSessionUser(queryClient, user);
+      void refreshAfterWrite(queryClient, { kind: 'profile-edited' });
+    },
   });
 }

@@ -3,7 +3,8 @@ import { listItemSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { RequestBody } from '../../../lib/api-client';
-import { invalidateListViews, type ListTarget } from './query-keys';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
+import type { ListTarget } from './query-keys';
 
 /** POST /lists/{listId}/items: a station group or a post, at the end (a second add is a 409). */
 export async function addListItem(listId: string, target: ListTarget, note = '') {
@@ -20,6 +21,7 @@ export function useAddListItem() {
   return useMutation({
     mutationFn: ({ listId, target }: { listId: string; target: ListTarget }) =>
       addListItem(listId, target),
-    onSettled: (_item, _error, { listId }) => invalidateListViews(queryClient, listId),
+    onSettled: (_item, _error, { listId }) =>
+      refreshAfterWrite(queryClient, { kind: 'list-items-changed', listId }),
   });
 }

@@ -3,7 +3,8 @@ import { listSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { RequestBody } from '../../../lib/api-client';
-import { listKeys, setCachedList } from './query-keys';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
+import { setCachedList } from './query-keys';
 
 /** POST /lists. */
 export async function createList(body: RequestBody<typeof listCreateBodySchema>) {
@@ -17,8 +18,7 @@ export function useCreateList() {
     mutationFn: createList,
     onSuccess: (list) => {
       setCachedList(queryClient, list);
-      void queryClient.invalidateQueries({ queryKey: listKeys.containing() });
-      void queryClient.invalidateQueries({ queryKey: listKeys.timelines() });
+      void refreshAfterWrite(queryClient, { kind: 'list-created', listId: list.id });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { forgetList } from './query-keys';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
 
 /** DELETE /lists/{listId}. */
 export async function deleteList(listId: string) {
@@ -12,6 +12,6 @@ export function useDeleteList(listId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteList(listId),
-    onSuccess: () => forgetList(queryClient, listId),
+    onSuccess: () => void refreshAfterWrite(queryClient, { kind: 'list-deleted', listId }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateListViews } from './query-keys';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
 
 /** DELETE /lists/{listId}/items/{itemId}: the items after it move up. */
 export async function removeListItem(listId: string, itemId: string) {
@@ -13,6 +13,7 @@ export function useRemoveListItem() {
   return useMutation({
     mutationFn: ({ listId, itemId }: { listId: string; itemId: string }) =>
       removeListItem(listId, itemId),
-    onSettled: (_data, _error, { listId }) => invalidateListViews(queryClient, listId),
+    onSettled: (_data, _error, { listId }) =>
+      refreshAfterWrite(queryClient, { kind: 'list-items-changed', listId }),
   });
 }

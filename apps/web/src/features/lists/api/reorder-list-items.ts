@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { RequestBody } from '../../../lib/api-client';
 import type { ListItemView } from './get-list-items';
-import { invalidateListViews, listKeys } from './query-keys';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
+import { listKeys } from './query-keys';
 
 /** PUT /lists/{listId}/items/order: the whole new order (exactly the list's items). */
 export async function reorderListItems(listId: string, itemIds: string[]) {
@@ -34,7 +35,7 @@ export function useReorderListItems(listId: string) {
       queryClient.setQueryData(key, items);
     },
     onSuccess: (items) => queryClient.setQueryData(key, items),
-    onError: () => void queryClient.invalidateQueries({ queryKey: key }),
-    onSettled: () => invalidateListViews(queryClient, listId),
+    // Sent or refused, the items (the server's order) and the views of the list are read again.
+    onSettled: () => refreshAfterWrite(queryClient, { kind: 'list-items-changed', listId }),
   });
 }

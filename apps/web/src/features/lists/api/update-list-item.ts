@@ -3,7 +3,7 @@ import { listItemSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { RequestBody } from '../../../lib/api-client';
-import { listKeys } from './query-keys';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
 
 /** PATCH /lists/{listId}/items/{itemId}: the item's note. */
 export async function updateListItem(listId: string, itemId: string, note: string) {
@@ -20,6 +20,6 @@ export function useUpdateListItem(listId: string) {
   return useMutation({
     mutationFn: ({ itemId, note }: { itemId: string; note: string }) =>
       updateListItem(listId, itemId, note),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: listKeys.items(listId) }),
+    onSuccess: () => void refreshAfterWrite(queryClient, { kind: 'list-items-changed', listId }),
   });
 }

@@ -5,7 +5,8 @@ import { apiRequest } from '../../../lib/api-client';
 import type { RequestBody } from '../../../lib/api-client';
 
 type ListChanges = RequestBody<typeof listUpdateBodySchema>;
-import { invalidateListViews, setCachedList } from './query-keys';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
+import { setCachedList } from './query-keys';
 
 /** PATCH /lists/{listId}. */
 export async function updateList(listId: string, body: ListChanges) {
@@ -22,7 +23,7 @@ export function useUpdateList(listId: string) {
   return useMutation({
     mutationFn: (body: ListChanges) => updateList(listId, body),
     onSuccess: (list) => {
-      void invalidateListViews(queryClient, listId);
+      void refreshAfterWrite(queryClient, { kind: 'list-edited', listId });
       setCachedList(queryClient, list);
     },
   });

@@ -3,7 +3,7 @@ import { moderationActionResultSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { RequestBody } from '../../../lib/api-client';
-import { invalidateModerationViews } from './query-keys';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
 
 export type ModerationActionRequest = RequestBody<typeof moderationActionBodySchema>;
 
@@ -18,13 +18,16 @@ export async function takeModerationAction(body: ModerationActionRequest) {
 }
 
 /**
- * After an action both queues and the log are refetched (the item may have left the queue);
- * the call settles once the shown queue is current, so the dialog closes onto it.
+ * After an action both queues and the log are refetched (the item may have left the queue), and
+ * whatever showed the item (a hidden post's station page, a list's 「5件」…) is refreshed
+ * (lib/write-map.ts); the call settles once the shown queue is current, so the dialog
+ * closes onto it.
  */
 export function useTakeModerationAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: takeModerationAction,
-    onSuccess: () => invalidateModerationViews(queryClient),
+    onSuccess: (_result, { action, target }) =>
+      refreshAfterWrite(queryClient, { kind: 'moderated', action, target }),
   });
 }

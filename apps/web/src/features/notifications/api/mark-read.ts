@@ -3,9 +3,10 @@ import { unreadCountSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { RequestBody } from '../../../lib/api-client';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
 
 type ReadIds = RequestBody<typeof notificationReadBodySchema>['ids'];
-import { invalidateNotificationList, setUnreadCount } from './query-keys';
+import { setUnreadCount } from './query-keys';
 
 /** POST /notifications/read — these ids, or every notification without ids. */
 export async function markRead(ids?: ReadIds) {
@@ -27,7 +28,7 @@ export function useMarkRead({ refreshList }: { refreshList: boolean }) {
     mutationFn: (ids?: ReadIds) => markRead(ids),
     onSuccess: (data) => {
       setUnreadCount(queryClient, data.unreadCount);
-      if (refreshList) invalidateNotificationList(queryClient);
+      void refreshAfterWrite(queryClient, { kind: 'notifications-read', byOpenPage: !refreshList });
     },
   });
 }

@@ -1,14 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { notificationKeys } from '../../../lib/query-keys';
 
-/** Every query key of the notifications feature; no other place spells one. */
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  list: () => [...notificationKeys.all, 'list'] as const,
-  unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
-  preferences: () => [...notificationKeys.all, 'preferences'] as const,
-};
+/** The notifications' query keys live with every key a write can change (lib/query-keys.ts). */
+export { notificationKeys };
 
-/** Something new arrived or was read elsewhere: the list is refetched when next shown. */
+/** Something new arrived (the live stream): the list is refetched when next shown. */
 export function invalidateNotificationList(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
 }

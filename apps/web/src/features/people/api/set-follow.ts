@@ -2,6 +2,7 @@ import { followStateSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData, QueryKey } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
 import type { ProfileView } from './get-profile';
 import type { UserPageView } from './get-users';
 import { peopleKeys } from './query-keys';
@@ -71,10 +72,13 @@ export function useSetFollow(userId: string) {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
     },
     onSuccess: (state) => write(() => state),
-    onSettled: () => {
-      // The viewer's own following count and the follower lists changed too.
-      void queryClient.invalidateQueries({ queryKey: peopleKeys.profiles(), refetchType: 'none' });
-      void queryClient.invalidateQueries({ queryKey: peopleKeys.userLists(), refetchType: 'none' });
-    },
+    // The viewer's own following count, the follower lists and the follow timelines changed
+    // too; after a refusal the snapshot is back and the same are read again.
+    onSettled: (_state, error) =>
+      void refreshAfterWrite(queryClient, {
+        kind: 'follow-changed',
+        userId,
+        inCache: error === null,
+      }),
   });
 }

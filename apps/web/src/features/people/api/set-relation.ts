@@ -3,8 +3,7 @@ import { blockStateSchema, muteStateSchema, privacySchema } from '@ekispot/share
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { RequestBody } from '../../../lib/api-client';
-import { invalidateAllButSession } from '../../../lib/query-client';
-import { peopleKeys } from './query-keys';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
 
 /** POST (on) or DELETE (off) /users/{userId}/block or /mute. */
 export async function setRelation(userId: string, kind: 'block' | 'mute', on: boolean) {
@@ -21,7 +20,7 @@ export function useSetRelation() {
   return useMutation({
     mutationFn: (input: { userId: string; kind: 'block' | 'mute'; on: boolean }) =>
       setRelation(input.userId, input.kind, input.on),
-    onSuccess: () => invalidateAllButSession(queryClient),
+    onSuccess: () => refreshAfterWrite(queryClient, { kind: 'relation-changed' }),
   });
 }
 
@@ -37,6 +36,6 @@ export function useSetPrivacy() {
           schema: privacySchema,
         })
       ).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+    onSuccess: () => refreshAfterWrite(queryClient, { kind: 'privacy-changed' }),
   });
 }

@@ -44,7 +44,7 @@ export function DeletePostButton({ post, disabled = false, onDeleted }: DeletePo
     if (remove.isPending) return;
     setError(null);
     try {
-      await remove.mutateAsync(post.id);
+      await remove.mutateAsync(post);
       onDeleted(post);
       showFlash(text.done);
       void navigate(afterDeleteHref(post), { replace: true });

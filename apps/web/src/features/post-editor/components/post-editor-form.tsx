@@ -37,7 +37,10 @@ import { UploadProgress } from './upload-progress';
 
 const text = messages.postEditor;
 
-/** What the page does after a write: refresh the caches that show posts. */
+/**
+ * What a page may do after a write. The caches that show posts are refreshed by the write itself
+ * (lib/write-map.ts).
+ */
 export interface PostWriteHandlers {
   /** After a create (before: null) or an update, with the post the server returned. */
   onSaved?: ((saved: PostData, before: PostData | null) => void) | undefined;

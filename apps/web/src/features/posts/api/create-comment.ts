@@ -3,8 +3,8 @@ import { commentSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RequestBody } from '../../../lib/api-client';
 import { sendOrQueue } from '../../../lib/action-queue/send-or-queue';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
 import { appendComment, shiftCommentCount } from './comment-cache';
-import { postKeys } from './query-keys';
 
 /**
  * POST /posts/{postId}/comments with JSON {body}; null when it waits in the offline queue, which
@@ -29,12 +29,13 @@ export function useCreateComment(postId: string) {
     // Offline the comment goes into the queue, so the call must not be paused here.
     networkMode: 'always',
     mutationFn: (body: string) => createComment(postId, body),
+    // The comment shows at once at the end of the loaded list; when later pages are still
+    // unloaded it belongs after them, and the list is fetched again instead.
     onSuccess: async (comment) => {
       if (!comment) return;
       shiftCommentCount(queryClient, postId, 1);
-      if (!appendComment(queryClient, postId, comment)) {
-        await queryClient.invalidateQueries({ queryKey: postKeys.comments(postId) });
-      }
+      const inCache = appendComment(queryClient, postId, comment);
+      await refreshAfterWrite(queryClient, { kind: 'comment-added', postId, inCache });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
 import { shiftCommentCount, updateCachedComment } from './comment-cache';
 
 /** DELETE /posts/{postId}/comments/{commentId} — by its author or the post's owner. */
@@ -19,6 +20,7 @@ export function useDeleteComment(postId: string) {
       // The comment's own page, if open, leaves before dropping its cached copy.
       updateCachedComment(queryClient, postId, commentId, null);
       shiftCommentCount(queryClient, postId, -1);
+      void refreshAfterWrite(queryClient, { kind: 'comment-deleted', postId, commentId });
     },
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendOrQueue } from '../../../lib/action-queue/send-or-queue';
 import { useQueuedTargets } from '../../../lib/action-queue/use-queued-actions';
 import { runExclusive } from '../../../lib/single-flight';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
 import { reduceReaction } from '../utils/reaction-toggle';
 import type { ReactionAction, ReactionState } from '../utils/reaction-toggle';
 import { postKeys } from './query-keys';
@@ -96,13 +97,27 @@ export function useToggleReaction(postId: string, reaction: Reaction) {
       apply({ type: 'toggle' });
       return { previous };
     },
+    // Refused: the button goes back and everything the press would have changed is read again.
     onError: (_error, _on, context) => {
       if (context?.previous) apply({ type: 'rollback', previous: context.previous });
-      void queryClient.invalidateQueries({ queryKey: key });
+      void refreshAfterWrite(queryClient, {
+        kind: 'post-reacted',
+        postId,
+        reaction,
+        inCache: false,
+      });
     },
-    // Queued (null): the optimistic state stays, marked as waiting by the button.
+    // Queued (null): the optimistic state stays, marked as waiting by the button; the queue
+    // refreshes the rest once it is sent (app/action-queue-effects.ts).
     onSuccess: (state) => {
-      if (state) apply({ type: 'settle', state });
+      if (!state) return;
+      apply({ type: 'settle', state });
+      void refreshAfterWrite(queryClient, {
+        kind: 'post-reacted',
+        postId,
+        reaction,
+        inCache: true,
+      });
     },
   });
 

@@ -3,6 +3,7 @@ import { commentSchema } from '@ekispot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { RequestBody } from '../../../lib/api-client';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
 import { updateCachedComment } from './comment-cache';
 import { postKeys } from './query-keys';
 
@@ -24,6 +25,11 @@ export function useUpdateComment(postId: string) {
     onSuccess: (comment) => {
       updateCachedComment(queryClient, postId, comment.id, comment);
       queryClient.setQueryData(postKeys.comment(postId, comment.id), comment);
+      void refreshAfterWrite(queryClient, {
+        kind: 'comment-edited',
+        postId,
+        commentId: comment.id,
+      });
     },
   });
 }

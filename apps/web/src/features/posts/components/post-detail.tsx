@@ -52,8 +52,6 @@ interface PostDetailProps {
   renderAuthorAction?: (author: PostView['user']) => ReactNode;
   /** More actions beside the reactions (the page supplies 「リストに追加」). */
   renderActions?: (post: PostView, onNotice: (message: string) => void) => ReactNode;
-  /** After the owner deleted it: the page refreshes what other features show of it. */
-  onDeleted?: (post: PostView) => void;
   /** 「報告する」 on the post and its comments (the page supplies the reports feature's dialog). */
   onReport?: OpenReport;
 }
@@ -72,7 +70,6 @@ export function PostDetail({
   renderMap,
   renderAuthorAction,
   renderActions,
-  onDeleted,
   onReport,
 }: PostDetailProps) {
   const post = usePost(postId);
@@ -191,9 +188,7 @@ export function PostDetail({
             path={paths.post.href(data.id)}
             onNotice={notice.show}
           />
-          {mine ? (
-            <PostOwnerActions post={data} onError={notice.show} onDeleted={onDeleted} />
-          ) : null}
+          {mine ? <PostOwnerActions post={data} onError={notice.show} /> : null}
           <OverflowMenu
             label={messages.posts.menu}
             items={

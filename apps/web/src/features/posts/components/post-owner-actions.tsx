@@ -9,7 +9,7 @@ import { afterDeleteHref, postEditHref } from '../../../config/paths';
 import { RouterButton } from '../../../components/router-link';
 import { showFlash } from '../../../lib/flash-message';
 import { useDeletePost } from '../../../lib/post-mutations';
-import { invalidatePost, invalidatePostLists, postKeys } from '../api/query-keys';
+import { postKeys } from '../api/query-keys';
 import type { PostView } from '../api/get-post';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
@@ -17,28 +17,20 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 export function PostOwnerActions({
   post,
   onError,
-  onDeleted,
 }: {
   post: PostView;
   onError: (message: string) => void;
-  onDeleted?: ((post: PostView) => void) | undefined;
 }) {
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // Lists that showed it (attached posts of a spot) and the spot that counted it are stale
-  // now, and what other features show (`onDeleted`). The page leaves first and then drops the
-  // cached post, so it never refetches a post that is gone.
-  const remove = useDeletePost({
-    onSuccess: () => {
-      invalidatePostLists(queryClient);
-      if (post.parent) invalidatePost(queryClient, post.parent.id);
-      onDeleted?.(post);
-    },
-  });
+  // Whatever showed or counted it is refreshed by the delete itself (lib/write-map.ts).
+  // The page leaves first and then drops the cached post, so it never refetches a post that is
+  // gone.
+  const remove = useDeletePost();
 
   const confirm = () => {
-    remove.mutate(post.id, {
+    remove.mutate(post, {
       onSuccess: () => {
         setConfirming(false);
         void Promise.resolve(navigate(afterDeleteHref(post), { replace: true })).then(() => {

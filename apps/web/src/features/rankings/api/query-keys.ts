@@ -1,8 +1,2 @@
-import type { RankingBoard, RankingPeriod } from '@ekispot/shared';
-
-/** Every query key of the rankings feature. */
-export const rankingKeys = {
-  all: ['rankings'] as const,
-  board: (board: RankingBoard, period: RankingPeriod) =>
-    [...rankingKeys.all, board, period] as const,
-};
+/** The rankings' query keys live with every key a write can change (lib/query-keys.ts). */
+export { rankingKeys } from '../../../lib/query-keys';

@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RequestBody } from '../../../lib/api-client';
 import { sendOrQueue } from '../../../lib/action-queue/send-or-queue';
 import { useQueuedTargets } from '../../../lib/action-queue/use-queued-actions';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
 import { stationStampQueryOptions } from './get-station-stamp';
-import { invalidateStampBooks } from './query-keys';
 
 /** The device position sent with a check-in. */
 export type CheckInPosition = RequestBody<typeof stampCheckInBodySchema>;
@@ -37,7 +37,10 @@ export function usePendingCheckIn(stationGroupId: number): boolean {
   return useQueuedTargets('stamp').some((target) => target.stationGroupId === stationGroupId);
 }
 
-/** The check-in; on success the station's stamp state and every stamp book follow. */
+/**
+ * The check-in; on success the station's stamp state shows the answer, and the stamp books, the
+ * station's 「スタンプ」 count and the member's profile follow (lib/write-map.ts).
+ */
 export function useCheckIn(stationGroupId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -51,7 +54,11 @@ export function useCheckIn(stationGroupId: number) {
         collectedOn: stamp.collectedOn,
         stampCount: stamp.stampCount,
       });
-      invalidateStampBooks(queryClient);
+      void refreshAfterWrite(queryClient, {
+        kind: 'stamp-collected',
+        stationGroupId,
+        inCache: true,
+      });
     },
   });
 }

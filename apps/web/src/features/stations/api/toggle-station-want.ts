@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { sendOrQueue } from '../../../lib/action-queue/send-or-queue';
 import { useQueuedTargets } from '../../../lib/action-queue/use-queued-actions';
 import { apiRequest } from '../../../lib/api-client';
+import { refreshAfterWrite } from '../../../lib/write-invalidation';
 import { stationQueryOptions } from './get-station';
 import { stationKeys } from './query-keys';
 
@@ -72,7 +73,11 @@ export function useToggleStationWant(stationGroupId: number) {
           ? { ...station, counts: { ...station.counts, wantToVisit: state.wantCount } }
           : station,
       );
-      await queryClient.invalidateQueries({ queryKey });
+      await refreshAfterWrite(queryClient, {
+        kind: 'station-wanted',
+        stationGroupId,
+        inCache: true,
+      });
     },
   });
 }
