@@ -129,9 +129,15 @@ describeInBrowser('pwa offline', () => {
       await page.getByText('オフラインです。接続が戻ると最新の内容を表示します。').waitFor();
       await page.getByRole('banner').waitFor();
 
+      // The signal comes back: the page keeps its word and shows the line (its code, never
+      // cached, loads now; the page reloads itself once for it, so the journey waits for that
+      // before going on).
+      await page.context().setOffline(false);
+      await page.getByRole('heading', { level: 1, name: 'JR山手線' }).waitFor();
+      await page.waitForLoadState('load');
+
       // The signal drops on a post page: a like and a comment wait, marked. (A page loaded
       // offline has no session: /auth/me is never cached, docs/pwa.md#offline.)
-      await page.context().setOffline(false);
       await open(page, `/post/${postId}`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await page.getByRole('textbox', { name: 'コメント' }).waitFor();
