@@ -110,14 +110,14 @@ describe('the moderators’ daily digest', () => {
       [people[0]!.email, people[1]!.email].sort(),
     );
     const mail = mails[0]!;
-    expect(mail.subject).toBe('【えきスポ】対応待ち：通報3件・削除の申し出2件（1月11日）');
+    expect(mail.subject).toBe('【えきスポ】対応待ち：報告3件・削除の申し出2件（1月11日）');
     expect(mail.textBody).toContain(
-      `通報：2件の対象に3件（うち${REPORT_OVERDUE_DAYS}日以上待っているもの 1件）`,
+      `報告：2件の対象に3件（うち${REPORT_OVERDUE_DAYS}日以上待っているもの 1件）`,
     );
     expect(mail.textBody).toContain(
       `削除の申し出：2件（うち${REPORT_OVERDUE_DAYS}日以上待っているもの 1件）`,
     );
-    expect(mail.textBody).toContain('・投稿（通報2件、10日）');
+    expect(mail.textBody).toContain('・投稿（報告2件、10日）');
     expect(mail.textBody).toContain(
       `・${origin}/list/0190a000-0000-7000-8000-00000000d001（${REPORT_OVERDUE_DAYS}日）`,
     );

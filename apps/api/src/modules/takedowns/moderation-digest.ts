@@ -64,16 +64,16 @@ function digestMail(
   const { reports, takedowns } = content;
   const blocks = [
     `${dayLabel(content.day)}時点で、運営の対応を待っているものをお知らせします。`,
-    `通報：${reports.items}件の対象に${reports.reports}件（うち${REPORT_OVERDUE_DAYS}日以上待っているもの ${reports.overdueItems}件）\n` +
+    `報告：${reports.items}件の対象に${reports.reports}件（うち${REPORT_OVERDUE_DAYS}日以上待っているもの ${reports.overdueItems}件）\n` +
       `削除の申し出：${takedowns.open}件（うち${REPORT_OVERDUE_DAYS}日以上待っているもの ${takedowns.overdue}件）`,
   ];
   if (content.overdueReports.length > 0)
     blocks.push(
       [
-        `${REPORT_OVERDUE_DAYS}日以上対応を待っている通報：`,
+        `${REPORT_OVERDUE_DAYS}日以上対応を待っている報告：`,
         ...content.overdueReports.map(
           (item) =>
-            `・${REPORT_TARGET_LABELS[item.kind]}（通報${item.reports}件、${daysSince(item.firstAt, now)}日）`,
+            `・${REPORT_TARGET_LABELS[item.kind]}（報告${item.reports}件、${daysSince(item.firstAt, now)}日）`,
         ),
         ...moreLine(content.overdueReports.length, reports.overdueItems),
       ].join('\n'),
@@ -90,7 +90,7 @@ function digestMail(
       ].join('\n'),
     );
   return plainMail(
-    `【えきスポ】対応待ち：通報${reports.reports}件・削除の申し出${takedowns.open}件（${dayLabel(content.day)}）`,
+    `【えきスポ】対応待ち：報告${reports.reports}件・削除の申し出${takedowns.open}件（${dayLabel(content.day)}）`,
     `${name.replace(/\s+/g, ' ').trim()} さん`,
     [
       ...blocks,
