@@ -127,6 +127,14 @@ describe('register, verify, log in', () => {
     });
     expect(wrong.statusCode).toBe(422);
     expect(unknown.json().message).toBe(wrong.json().message);
+    // Said of the form, not of the address: no field is marked.
+    for (const answer of [wrong.json(), unknown.json()]) {
+      expect(answer).toMatchObject({
+        success: false,
+        message: 'メールアドレスまたはパスワードが正しくありません。',
+        errors: null,
+      });
+    }
   });
 });
 

@@ -139,11 +139,9 @@ export async function login(
     user?.passwordHash ?? (await dummyPasswordHash()),
     input.password,
   );
-  if (!user || !valid) {
-    throw new HttpError('VALIDATION_FAILED', AUTH_MESSAGES.wrongCredentials, {
-      email: [AUTH_MESSAGES.wrongCredentials],
-    });
-  }
+  // The refusal belongs to the form, not to a field: either the address or the password may be
+  // the one mistyped, so no field error names one (docs/accounts.md#account-rules).
+  if (!user || !valid) throw new HttpError('VALIDATION_FAILED', AUTH_MESSAGES.wrongCredentials);
   if (!user.emailVerifiedAt) throw new HttpError('EMAIL_NOT_VERIFIED');
   // Only with the right password: a suspension is nobody else's business.
   if (user.suspendedUntil && user.suspendedUntil.getTime() > Date.now())

@@ -70,7 +70,8 @@ describe('LoginForm', () => {
     fetchMock.mockResolvedValueOnce(
       envelope(422, {
         message: 'メールアドレスまたはパスワードが正しくありません。',
-        errors: { email: ['メールアドレスまたはパスワードが正しくありません。'] },
+        // As the API answers it: a message of the form, no field error.
+        errors: null,
       }),
     );
     const { onSuccess } = renderForm();
