@@ -114,7 +114,7 @@ export function createResilientCounterStore(
       } catch (error) {
         if (!degraded)
           log.warn(
-            { err: { message: error instanceof Error ? error.message : String(error) } },
+            { err: error },
             'redis counters failed: counting in this process until redis answers again',
           );
       }

@@ -74,8 +74,19 @@ export function serializeError(error: Error): SerializedError {
 }
 
 function serializeAny(error: unknown, depth: number): SerializedError {
-  if (!(error instanceof Error))
-    return { type: typeof error, message: String(error), stack: String(error) };
+  if (!(error instanceof Error)) {
+    // Something thrown or passed that is no Error: its own message where it has one, never
+    // "[object Object]".
+    const message =
+      typeof error === 'object' &&
+      error !== null &&
+      typeof Reflect.get(error, 'message') === 'string'
+        ? String(Reflect.get(error, 'message'))
+        : typeof error === 'object' && error !== null
+          ? 'a non-Error object'
+          : String(error);
+    return { type: typeof error, message, stack: message };
+  }
   const message =
     error instanceof DrizzleQueryError ? `Failed query: ${error.query}` : error.message;
   const frames = error.stack?.split('\n').filter((line) => /^\s+at /.test(line)) ?? [];

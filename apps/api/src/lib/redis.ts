@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 
+/** The app's logger: `err` goes through its error serializer (lib/log-safety.ts). */
 type Logger = { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 
 /**
@@ -32,7 +33,7 @@ export function connectRedis(redis: Redis, log: Logger, timeoutMs: number): Prom
     if (lost) return;
     lost = true;
     log.warn(
-      { err: { message: error.message } },
+      { err: error },
       'redis unreachable: rate limits and counters fall back to this process until it is back',
     );
   });

@@ -153,6 +153,19 @@ describe('where the development mailbox is served', () => {
       expect(await status({ host: 'rebound.attacker.example:3000' })).toBe(404);
       expect(await status({ host: '127.0.0.1.nip.example' })).toBe(404);
       expect(await status({ host: 'localhost:3000', 'x-forwarded-for': '127.0.0.1' })).toBe(404);
+      // Whatever header a proxy used to say so.
+      for (const [name, value] of [
+        ['forwarded', 'for=127.0.0.1'],
+        ['x-real-ip', '127.0.0.1'],
+        ['via', '1.1 proxy'],
+        ['x-forwarded-host', 'localhost:3000'],
+        ['x-forwarded-proto', 'http'],
+        ['true-client-ip', '127.0.0.1'],
+      ] as const)
+        expect({ name, status: await status({ host: 'localhost:3000', [name]: value }) }).toEqual({
+          name,
+          status: 404,
+        });
     } finally {
       await other.close();
     }

@@ -75,11 +75,35 @@ function isLoopbackHost(host: string | undefined): boolean {
 }
 
 /**
+ * Headers a proxy adds on the way (the standard one, the de facto X-Forwarded-* family, nginx's
+ * X-Real-IP, Via, and a few servers' own): a request carrying any of them came through
+ * something else, whatever its socket's peer says.
+ */
+const FORWARDING_HEADERS = [
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+];
+
+export function cameThroughProxy(headers: Readonly<Record<string, unknown>>): boolean {
+  return Object.keys(headers).some(
+    (name) => name.startsWith('x-forwarded-') || FORWARDING_HEADERS.includes(name),
+  );
+}
+
+/**
  * The development outbox. It shows every queued mail, reset links included, so it is
  * registered only outside production without SMTP_URL, when the server listens on loopback
  * or DEV_MAILBOX=true (config.ts), and it answers only a browser on this machine asking for
  * it by a loopback name: the socket's own peer must be loopback (no forwarded address is
- * believed, and a request that came through a proxy is refused), and `Host` must be
+ * believed, and a request carrying any forwarding header is refused: `cameThroughProxy`), and `Host` must be
  * localhost, 127.0.0.1 or [::1] (a DNS-rebound name is refused). To anyone else it does not
  * exist.
  */
@@ -87,7 +111,7 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.addHook('onRequest', async (request) => {
     if (
       !isLoopbackAddress(request.socket.remoteAddress) ||
-      request.headers['x-forwarded-for'] !== undefined ||
+      cameThroughProxy(request.headers) ||
       !isLoopbackHost(request.headers.host)
     )
       throw notFound();
