@@ -77,6 +77,8 @@ export const takedownRequests = pgTable(
   'takedown_requests',
   {
     id: idColumn(),
+    /** 受付番号 shown to the requester and moderators (「K7MX-3QPA」, modules/takedowns/receipt-number.ts). */
+    receiptNumber: text('receipt_number').notNull(),
     url: text('url').notNull(),
     /** The item the URL names, when it names one of ours. */
     targetKind: reportTargetKind('target_kind'),
@@ -98,6 +100,7 @@ export const takedownRequests = pgTable(
   },
   (table) => [
     uniqueIndex('takedown_requests_token_key').on(table.tokenHash),
+    uniqueIndex('takedown_requests_receipt_number_key').on(table.receiptNumber),
     index('takedown_requests_open_idx')
       .on(table.confirmedAt)
       .where(sql`${table.status} = 'open'`),
