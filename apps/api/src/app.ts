@@ -237,7 +237,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     generation: pageCache.generation,
   });
   await app.register(mailRoutes, { db: deps.db });
-  await app.register(reportsRoutes, { db: deps.db });
+  await app.register(reportsRoutes, { db: deps.db, counters });
   await app.register(moderationRoutes, { db: deps.db, storage: imageStorage });
   await app.register(takedownsRoutes, { db: deps.db, publicUrl: config.publicUrl, counters });
   await app.register(seoRoutes, { db: deps.db, publicUrl: config.publicUrl });

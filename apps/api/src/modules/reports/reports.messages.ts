@@ -10,4 +10,5 @@ export const REPORT_MESSAGES = {
       : `自分の${REPORT_TARGET_LABELS[kind]}は報告できません。`,
   alreadyOpen: (kind: ReportTargetKind) =>
     `この${REPORT_TARGET_LABELS[kind]}はすでに報告済みです。運営が確認するまでお待ちください。`,
+  tooMany: '短い時間に多くの報告が送られました。しばらく待ってからもう一度お試しください。',
 } as const;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReportCreateBody, ReportTargetKind } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
-import { notSuspended, shownToAll } from '../../db/moderated.js';
+import { notSuspended, shownTo, shownToAll } from '../../db/moderated.js';
 import { comments, lists, posts, reports, users } from '../../db/schema/index.js';
 
 /** Drizzle queries for reports (docs/conventions.md#api-modules). */
@@ -9,13 +9,15 @@ import { comments, lists, posts, reports, users } from '../../db/schema/index.js
 export type ReportRow = typeof reports.$inferSelect;
 
 /**
- * Who owns the reported item, and whether the reporter can see it; null when there is none, or
- * when moderators already took it out of sight (docs/moderation.md#hidden-items).
+ * Who owns the reported item, and whether it is public; null when there is none, or when
+ * moderators took it (or, for a comment, its post) out of the reporter's sight
+ * (docs/moderation.md#hidden-items).
  */
 export async function findTarget(
   db: Database,
   kind: ReportTargetKind,
   id: string,
+  reporterId: string,
 ): Promise<{ ownerId: string; isPublic: boolean } | null> {
   switch (kind) {
     case 'post': {
@@ -29,7 +31,9 @@ export async function findTarget(
       const [row] = await db
         .select({ ownerId: comments.userId })
         .from(comments)
-        .where(and(eq(comments.id, id), shownToAll(comments)));
+        // A comment is seen on its post's page: under a post out of sight, it is out of sight.
+        .innerJoin(posts, eq(posts.id, comments.postId))
+        .where(and(eq(comments.id, id), shownToAll(comments), shownTo(posts, reporterId)));
       return row ? { ownerId: row.ownerId, isPublic: true } : null;
     }
     case 'user': {

@@ -1,10 +1,11 @@
-import { REPORT_ACCEPTED_MESSAGE, REPORT_NOTE_MAX } from '@ekispot/shared';
+import { REPORT_ACCEPTED_MESSAGE, REPORT_NOTE_MAX, REPORTS_PER_HOUR } from '@ekispot/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../../test/auth-client.js';
 import { createPostClient, NEAR_TOKYO_STATION, type TestAuth } from '../../../test/post-client.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { reports } from '../../db/schema/index.js';
+import { comments, posts, reports, users } from '../../db/schema/index.js';
+import { REPORTS_PER_HOUR_PER_ADDRESS } from './reports.routes.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let client: ReturnType<typeof createPostClient>;
@@ -16,11 +17,19 @@ beforeAll(async () => {
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
   members.push(...(await accounts.members('reporter', 3)));
+  login = (email) => accounts.registerAndVerify(email).then(() => undefined);
+  relogin = async (email) => {
+    const again = await accounts.post('/login', { email, password: 'correct horse battery' });
+    expect(again.statusCode).toBe(200);
+    return { token: again.json().data.token as string };
+  };
 });
 afterAll(async () => {
   await ctx?.close();
 });
 
+let login: (email: string) => Promise<void>;
+let relogin: (email: string) => Promise<TestAuth>;
 const m = (i: number) => members[i]!;
 const report = (i: number | null, body: object) =>
   client.json('POST', '/reports', i === null ? {} : m(i), body);
@@ -134,5 +143,104 @@ describe('POST /reports', () => {
     expect(await ctx.db.select().from(reports).where(eq(reports.targetId, post.id))).toHaveLength(
       0,
     );
+  });
+
+  it('answers a comment under a hidden post, or a suspended author’s, as a missing one', async () => {
+    const missingComment = await report(1, {
+      target: { kind: 'comment', id: '0190a000-0000-7000-8000-000000000000' },
+      reason: 'spam',
+    });
+    expect(missingComment.statusCode).toBe(404);
+    for (const outOfSight of ['hidden', 'suspended'] as const) {
+      const post = await newSpot(0);
+      const made = await client.json('POST', `/posts/${post.id}/comments`, m(2), {
+        body: '見えない投稿へのコメント',
+      });
+      expect(made.statusCode).toBe(201);
+      if (outOfSight === 'hidden')
+        await ctx.db.update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, post.id));
+      else
+        await ctx.db
+          .update(users)
+          .set({ suspendedUntil: new Date(Date.now() + 60 * 60_000) })
+          .where(eq(users.id, m(0).id));
+      try {
+        const refused = await report(1, {
+          target: { kind: 'comment', id: made.json().data.id as string },
+          reason: 'spam',
+        });
+        // The same answer as for a comment that never was: a report cannot probe hidden items.
+        expect(refused.statusCode).toBe(404);
+        expect(refused.json()).toEqual(missingComment.json());
+      } finally {
+        await ctx.db
+          .update(users)
+          .set({ suspendedUntil: null })
+          .where(eq(users.id, m(0).id));
+      }
+      const [comment] = await ctx.db
+        .select()
+        .from(comments)
+        .where(eq(comments.id, made.json().data.id as string));
+      expect(comment).toBeDefined();
+      expect(await ctx.db.select().from(reports).where(eq(reports.targetId, comment!.id))).toEqual(
+        [],
+      );
+    }
+  });
+});
+
+describe('report limits', () => {
+  const missing = { kind: 'post', id: '0190a000-0000-7000-8000-000000000001' };
+  const send = (auth: TestAuth, address: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/reports',
+      headers: { origin, authorization: `Bearer ${auth.token}` },
+      payload: { target: missing, reason: 'spam' },
+      remoteAddress: address,
+    });
+
+  it('counts per member: logging in again does not start a new count', async () => {
+    const email = 'limit-member@example.jp';
+    await login(email);
+    let session = await relogin(email);
+    for (let i = 0; i < REPORTS_PER_HOUR; i += 1) {
+      // Over several sessions, as a script logging in again would.
+      if (i % 5 === 0) session = await relogin(email);
+      expect((await send(session, '192.0.2.10')).statusCode).toBe(404);
+    }
+    const refused = await send(await relogin(email), '192.0.2.11');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: '短い時間に多くの報告が送られました。しばらく待ってからもう一度お試しください。',
+    });
+    // Another member is not held back by it.
+    expect((await send(m(2), '192.0.2.12')).statusCode).toBe(404);
+  });
+
+  it('counts per address: new accounts from one address meet the same limit', async () => {
+    const address = '198.51.100.7';
+    const perMember = REPORTS_PER_HOUR;
+    const needed = Math.ceil(REPORTS_PER_HOUR_PER_ADDRESS / perMember);
+    let sent = 0;
+    for (let i = 0; i < needed; i += 1) {
+      const email = `limit-address${i}@example.jp`;
+      await login(email);
+      const session = await relogin(email);
+      for (let j = 0; j < perMember && sent < REPORTS_PER_HOUR_PER_ADDRESS; j += 1, sent += 1)
+        expect((await send(session, address)).statusCode).toBe(404);
+    }
+    await login('limit-address-new@example.jp');
+    const newcomer = await relogin('limit-address-new@example.jp');
+    const refused = await send(newcomer, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // The same member from another address is not refused.
+    expect((await send(newcomer, '198.51.100.8')).statusCode).toBe(404);
   });
 });

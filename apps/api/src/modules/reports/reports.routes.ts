@@ -6,34 +6,52 @@ import {
   reportSchema,
   successEnvelopeSchema,
 } from '@ekispot/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
-import { requesterKey } from '../../lib/auth-token.js';
+import type { CounterStore } from '../../lib/counter-store.js';
 import { envelope } from '../../lib/envelope.js';
+import { memberLimitHook, type MemberLimit } from '../../lib/request-limits.js';
 import { errorResponses } from '../../lib/route-schemas.js';
+import { REPORT_MESSAGES } from './reports.messages.js';
 import * as service from './reports.service.js';
 
 const tags = ['reports'];
 
-/** A member reports a few items at most in an hour; a script is stopped early. */
-const reportLimit = {
-  max: REPORTS_PER_HOUR,
-  timeWindow: 60 * 60_000,
-  keyGenerator: (request: FastifyRequest) => `report:${requesterKey(request)}`,
+/**
+ * Reports from one address an hour, over all its members: a household or an office shares an
+ * address, a script making accounts is stopped.
+ */
+export const REPORTS_PER_HOUR_PER_ADDRESS = 60;
+
+/**
+ * A member reports a few items at most in an hour, however often they log in again; one
+ * address a few more (docs/moderation.md#reports).
+ */
+const reportLimit: MemberLimit = {
+  name: 'report',
+  perMember: REPORTS_PER_HOUR,
+  perAddress: REPORTS_PER_HOUR_PER_ADDRESS,
+  windowMs: 60 * 60_000,
+  message: REPORT_MESSAGES.tooMany,
 };
 
-export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  counters: CounterStore;
+}> = async (app, { db, counters }) => {
   app.post(
     `${API_BASE_PATH}/reports`,
     {
-      config: { access: 'member', rateLimit: reportLimit },
+      preHandler: memberLimitHook(counters, reportLimit),
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Report a post, comment, member or list to the moderators',
         description:
           'One open report per member and item (409 for a second); your own items cannot be ' +
-          `reported (422); at most ${REPORTS_PER_HOUR} reports an hour (429).`,
+          `reported (422); what you cannot see answers 404 as if missing; at most ` +
+          `${REPORTS_PER_HOUR} reports an hour per member and ${REPORTS_PER_HOUR_PER_ADDRESS} ` +
+          'per client address (429).',
         body: reportCreateBodySchema,
         response: {
           201: successEnvelopeSchema(reportSchema),

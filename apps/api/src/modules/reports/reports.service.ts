@@ -26,8 +26,9 @@ export async function createReport(
   body: ReportCreateBody,
 ): Promise<Report> {
   const { kind, id } = body.target;
-  const target = await repository.findTarget(db, kind, id);
-  // A private list of someone else is no more there to the reporter than a missing one.
+  const target = await repository.findTarget(db, kind, id, reporterId);
+  // What the reporter cannot see (a private list of someone else, a comment under a hidden
+  // post) is no more there to them than a missing item: the same 404, so nothing is probed.
   if (!target || (!target.isPublic && target.ownerId !== reporterId))
     throw notFound(M.notFound(kind));
   if (target.ownerId === reporterId) throw validationFailed({ target: [M.own(kind)] }, M.own(kind));
