@@ -18,6 +18,11 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     /** Method and path of the request (`POST /api/v2/posts/…/comments`). */
     request: text('request').notNull(),
+    /**
+     * A hash of the method, path and body (plugins/idempotency.ts): the key replays only the
+     * request it was first sent with. Null on rows from before it was kept.
+     */
+    fingerprint: text('fingerprint'),
     statusCode: integer('status_code'),
     body: text('body'),
     contentType: text('content_type'),
