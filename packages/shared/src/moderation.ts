@@ -204,6 +204,8 @@ export type TakedownCreateBody = z.infer<typeof takedownCreateBodySchema>;
 export const takedownItemSchema = lazySchema(() =>
   z.object({
     id: z.string(),
+    /** 受付番号, as the requester was told it (「K7MX-3RPA」). */
+    receipt_number: z.string(),
     url: z.string(),
     target: z.object({ kind: z.enum(REPORT_TARGET_KINDS), id: z.string() }).nullable(),
     relationship: z.enum(TAKEDOWN_RELATIONSHIPS),
@@ -223,10 +225,14 @@ export const takedownQueueSchema = lazySchema(() =>
 );
 export type TakedownQueue = z.infer<typeof takedownQueueSchema>;
 
-/** What opening the confirmation link answers: the request's number, and whether it was open already. */
+/**
+ * What opening the confirmation link answers: the request's 受付番号 (eight characters to read
+ * out, 「K7MX-3RPA」; the id stays the row's key), and whether it was open already.
+ */
 export const takedownConfirmResultSchema = lazySchema(() =>
   z.object({
     id: z.string(),
+    receipt_number: z.string(),
     already_confirmed: z.boolean(),
   }),
 );

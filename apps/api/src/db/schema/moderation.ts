@@ -77,7 +77,7 @@ export const takedownRequests = pgTable(
   'takedown_requests',
   {
     id: idColumn(),
-    /** 受付番号 shown to the requester and moderators (「K7MX-3QPA」, modules/takedowns/receipt-number.ts). */
+    /** 受付番号 shown to the requester and moderators (「K7MX-3RPA」, modules/takedowns/receipt-number.ts). */
     receiptNumber: text('receipt_number').notNull(),
     url: text('url').notNull(),
     /** The item the URL names, when it names one of ours. */

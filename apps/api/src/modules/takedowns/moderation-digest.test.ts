@@ -60,6 +60,7 @@ async function openReport(createdAt: Date, targetId: string, reporter = 3) {
 
 async function openTakedown(confirmedAt: Date, n: number) {
   await ctx.db.insert(takedownRequests).values({
+    receiptNumber: `DGST-000${n}`,
     url: `${origin}/list/0190a000-0000-7000-8000-00000000d00${n}`,
     targetKind: 'list',
     targetId: `0190a000-0000-7000-8000-00000000d00${n}`,

@@ -82,7 +82,7 @@ export function takedownConfirmationMail(input: {
 }
 
 export function takedownReceiptMail(input: {
-  id: string;
+  receiptNumber: string;
   name: string;
   url: string;
   confirmedAt: Date;
@@ -90,7 +90,7 @@ export function takedownReceiptMail(input: {
 }): MailContent {
   return plainMail('【えきスポ】削除の申し出を受け付けました', greetingOf(input.name), [
     '削除の申し出を受け付けました。運営チームが内容を確認し、対応を決めましたらこのアドレスにお知らせします。',
-    `受付番号：${input.id}\n対象のURL：${input.url}\n受付日時：${formatJapanTime(input.confirmedAt)}（日本時間）`,
+    `受付番号：${input.receiptNumber}\n対象のURL：${input.url}\n受付日時：${formatJapanTime(input.confirmedAt)}（日本時間）`,
     'お伝えしたいことが増えた場合は、受付番号を添えて、もう一度フォームからお申し出ください。',
     { link: input.formUrl, label: '削除の申し出フォーム' },
   ]);
@@ -109,7 +109,7 @@ const DISMISSED =
 const ACTIONED = '確認の結果、お申し出の内容に沿って対応しました。';
 
 export function takedownOutcomeMail(input: {
-  id: string;
+  receiptNumber: string;
   name: string;
   url: string;
   outcome: 'dismissed' | 'actioned';
@@ -118,7 +118,7 @@ export function takedownOutcomeMail(input: {
   const decision =
     input.outcome === 'dismissed' ? DISMISSED : (ACTION_DECISIONS[input.action] ?? ACTIONED);
   return plainMail('【えきスポ】削除の申し出への対応結果のお知らせ', greetingOf(input.name), [
-    `お申し出いただいた次のページについて、運営チームが確認しました。\n受付番号：${input.id}\n対象のURL：${input.url}`,
+    `お申し出いただいた次のページについて、運営チームが確認しました。\n受付番号：${input.receiptNumber}\n対象のURL：${input.url}`,
     decision,
     'ご連絡いただき、ありがとうございました。',
   ]);

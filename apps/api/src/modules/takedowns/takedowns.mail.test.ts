@@ -3,6 +3,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-tes
 import { createTestApp } from '../../../test/test-app.js';
 import { createMailWorker, type MailWorker } from '../mail/mail-outbox.service.js';
 import { createSmtpTransport, type MailTransport } from '../mail/mail-transport.js';
+import { RECEIPT_NUMBER_PATTERN } from './receipt-number.js';
 
 /**
  * 削除の申し出 end to end through real mail: the outbox worker sends over SMTP to a server
@@ -72,11 +73,13 @@ describe('takedown mail over SMTP', () => {
       headers: { origin },
     });
     expect(confirmed.statusCode).toBe(200);
-    const id = confirmed.json().data.id as string;
+    const number = confirmed.json().data.receipt_number as string;
+    expect(number).toMatch(RECEIPT_NUMBER_PATTERN);
 
     const receipt = await receive(email);
     expect(receipt.subject).toBe('【えきスポ】削除の申し出を受け付けました');
-    expect(receipt.text).toContain(`受付番号：${id}`);
+    expect(receipt.text).toContain(`受付番号：${number}`);
+    expect(receipt.html).toContain(`受付番号：${number}`);
     expect(receipt.text).toContain('お申し出いただいた方へ');
     expect(receipt.html).toContain(`${origin}/contact/takedown`);
   });

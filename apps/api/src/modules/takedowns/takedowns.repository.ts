@@ -11,10 +11,17 @@ export type NewTakedown = Omit<
   'id' | 'status' | 'createdAt' | 'confirmedAt' | 'resolvedAt' | 'resolvedBy'
 >;
 
-export async function insertTakedown(db: Database, values: NewTakedown): Promise<TakedownRow> {
-  const [row] = await db.insert(takedownRequests).values(values).returning();
-  if (!row) throw new Error('takedown request was not inserted');
-  return row;
+/** Inserts the request; null when its receipt number is taken already (draw another). */
+export async function insertTakedown(
+  db: Database,
+  values: NewTakedown,
+): Promise<TakedownRow | null> {
+  const [row] = await db
+    .insert(takedownRequests)
+    .values(values)
+    .onConflictDoNothing({ target: takedownRequests.receiptNumber })
+    .returning();
+  return row ?? null;
 }
 
 /** The request a confirmation link's hash names, locked until the transaction ends. */
@@ -22,6 +29,7 @@ export async function findByTokenHash(db: Database, tokenHash: string) {
   const [row] = await db
     .select({
       id: takedownRequests.id,
+      receiptNumber: takedownRequests.receiptNumber,
       status: takedownRequests.status,
       expired: sql<boolean>`${takedownRequests.tokenExpiresAt} <= now()`,
     })
@@ -53,6 +61,7 @@ export async function findOpen(db: Database, limit: number): Promise<TakedownRow
 
 export interface ClosedTakedown {
   id: string;
+  receiptNumber: string;
   url: string;
   name: string;
   email: string;
@@ -60,6 +69,7 @@ export interface ClosedTakedown {
 
 const closedColumns = {
   id: takedownRequests.id,
+  receiptNumber: takedownRequests.receiptNumber,
   url: takedownRequests.url,
   name: takedownRequests.name,
   email: takedownRequests.email,

@@ -5,6 +5,7 @@ import { createAuthClient } from '../../../test/auth-client.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { mailOutbox, takedownRequests, users } from '../../db/schema/index.js';
 import { hashSecretToken } from '../../lib/secret-tokens.js';
+import { RECEIPT_NUMBER_PATTERN } from './receipt-number.js';
 import { closeTakedown, closeTakedownsFor } from './takedowns.service.js';
 
 const origin = 'http://localhost:3000';
@@ -208,8 +209,10 @@ describe('POST /takedowns/confirm/{token}', () => {
     const { row, token } = await requested('confirm-1@example.jp');
     const first = await confirm(token);
     expect(first.statusCode).toBe(200);
+    // The 受付番号 is eight characters to read out, not the row's UUID.
+    expect(row.receiptNumber).toMatch(RECEIPT_NUMBER_PATTERN);
     expect(first.json()).toMatchObject({
-      data: { id: row.id, already_confirmed: false },
+      data: { id: row.id, receipt_number: row.receiptNumber, already_confirmed: false },
       message:
         '削除の申し出を受け付けました。運営チームが内容を確認し、対応の結果をメールでお知らせします。',
     });
@@ -225,12 +228,13 @@ describe('POST /takedowns/confirm/{token}', () => {
       '【えきスポ】削除の申し出を受け付けました',
     ]);
     expect(mails[1]?.textBody).toContain('山田 花子 様');
-    expect(mails[1]?.textBody).toContain(`受付番号：${row.id}`);
+    expect(mails[1]?.textBody).toContain(`受付番号：${row.receiptNumber}\n`);
+    expect(mails[1]?.textBody).not.toContain(row.id);
 
     const again = await confirm(token);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({
-      data: { id: row.id, already_confirmed: true },
+      data: { id: row.id, receipt_number: row.receiptNumber, already_confirmed: true },
       message: 'この削除の申し出はすでに受け付けています。対応の結果はメールでお知らせします。',
     });
     expect(await mailsTo('confirm-1@example.jp')).toHaveLength(2);
@@ -291,6 +295,7 @@ describe('GET /moderation/takedowns', () => {
     expect(ours).toEqual([
       expect.objectContaining({
         id: older.row.id,
+        receipt_number: older.row.receiptNumber,
         url: `${origin}/list/${LIST_ID}`,
         target: { kind: 'list', id: LIST_ID },
         relationship: 'self',
@@ -341,7 +346,7 @@ describe('closing requests from a moderator’s action', () => {
       mail.subject.includes('対応結果'),
     );
     expect(outcome?.textBody).toContain('お申し出いただいた方へ');
-    expect(outcome?.textBody).toContain(`受付番号：${b.row.id}`);
+    expect(outcome?.textBody).toContain(`受付番号：${b.row.receiptNumber}\n`);
     expect(outcome?.textBody).toContain('このページの内容を削除しました。');
     expect(outcome?.textBody).not.toContain('takedown-staff');
 

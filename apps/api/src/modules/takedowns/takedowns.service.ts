@@ -15,6 +15,7 @@ import {
   takedownOutcomeMail,
   takedownReceiptMail,
 } from './takedown-mails.js';
+import { newReceiptNumber } from './receipt-number.js';
 import { checkTakedownUrl } from './takedown-url.js';
 import { TAKEDOWN_MESSAGES as M } from './takedowns.messages.js';
 import * as repository from './takedowns.repository.js';
@@ -40,6 +41,8 @@ export interface TakedownDeps {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Draws of a receipt number before giving up: a second draw is needed once in ~10¹⁰. */
+const RECEIPT_DRAWS = 5;
 const DAY_MS = 24 * HOUR_MS;
 /** The queue shows this many requests, the longest-waiting first. */
 export const TAKEDOWN_QUEUE_SIZE = 100;
@@ -60,13 +63,29 @@ export function assertTakedownUrl(deps: Pick<TakedownDeps, 'publicUrl'>, url: st
   throw validationFailed({ url: [message] }, message);
 }
 
+/**
+ * Inserts the request under a receipt number no other request has: a number drawn twice is
+ * drawn again (`draw` is given by a test only).
+ */
+export async function insertWithReceiptNumber(
+  tx: Database,
+  values: Omit<repository.NewTakedown, 'receiptNumber'>,
+  draw: () => string = newReceiptNumber,
+): Promise<repository.TakedownRow> {
+  for (let attempt = 0; attempt < RECEIPT_DRAWS; attempt += 1) {
+    const row = await repository.insertTakedown(tx, { ...values, receiptNumber: draw() });
+    if (row) return row;
+  }
+  throw new Error('no free takedown receipt number after several draws');
+}
+
 /** Stores the request unconfirmed and queues the confirmation mail, in one transaction. */
 export async function createTakedown(deps: TakedownDeps, body: TakedownCreateBody): Promise<void> {
   const checked = assertTakedownUrl(deps, body.url);
   const { token, hash } = createSecretToken();
   const expiresAt = new Date(Date.now() + TAKEDOWN_CONFIRM_HOURS * HOUR_MS);
   await deps.db.transaction(async (tx) => {
-    await repository.insertTakedown(tx, {
+    await insertWithReceiptNumber(tx, {
       url: checked.url,
       targetKind: checked.target.kind,
       targetId: checked.target.id,
@@ -105,7 +124,7 @@ export async function confirmTakedown(
     if (!found) throw new HttpError('BAD_REQUEST', M.invalidLink);
     if (found.status !== 'unconfirmed')
       return {
-        result: { id: found.id, already_confirmed: true },
+        result: { id: found.id, receipt_number: found.receiptNumber, already_confirmed: true },
         message: M.alreadyConfirmed,
       };
     if (found.expired) throw new HttpError('BAD_REQUEST', M.expiredLink);
@@ -114,14 +133,17 @@ export async function confirmTakedown(
     await enqueueMail(tx, {
       to: row.email,
       ...takedownReceiptMail({
-        id: row.id,
+        receiptNumber: row.receiptNumber,
         name: row.name,
         url: row.url,
         confirmedAt: row.confirmedAt ?? new Date(),
         formUrl: takedownFormUrl(deps.publicUrl),
       }),
     });
-    return { result: { id: row.id, already_confirmed: false }, message: M.confirmed };
+    return {
+      result: { id: row.id, receipt_number: row.receiptNumber, already_confirmed: false },
+      message: M.confirmed,
+    };
   });
 }
 
@@ -135,6 +157,7 @@ function present(row: repository.TakedownRow, now: Date): TakedownItem {
   const days = waitingDays(confirmedAt, now);
   return {
     id: row.id,
+    receipt_number: row.receiptNumber,
     url: row.url,
     target: row.targetKind && row.targetId ? { kind: row.targetKind, id: row.targetId } : null,
     relationship: row.relationship,

@@ -63,6 +63,7 @@ export const moderationMessages = {
       requester: '連絡先',
       anonymous: '（お名前なし）',
       confirmedAt: '受付',
+      receiptNumber: '受付番号',
       target: (kind: ReportTargetKind) => `対象の${REPORT_TARGET_LABELS[kind]}`,
       noTarget:
         '対象を特定できませんでした。URLを確かめて、必要な対応を個別に行ってください（この申し出はここからは閉じられません）。',

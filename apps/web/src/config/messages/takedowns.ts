@@ -33,7 +33,7 @@ export const takedownsMessages = {
     again: 'もう一度申し出る',
     toTop: 'トップページへ',
     confirming: '申し出を受け付けています…',
-    receiptNumber: (id: string) => `受付番号：${id}`,
+    receiptNumber: (number: string) => `受付番号：${number}`,
     receiptNote: '受付番号は、確認のメールとは別にお送りした受付のメールにも記載しています。',
   },
 } as const;

@@ -166,6 +166,9 @@ describe('ModerationQueue', () => {
     expect(within(named).getByText('掲載されている本人')).toBeTruthy();
     expect(within(named).getByText('個人情報・プライバシー')).toBeTruthy();
     expect(within(named).getByText('山田花子 <hanako@example.jp>')).toBeTruthy();
+    // The number the requester was given, to find the request when they write or call again.
+    expect(within(named).getByText('受付番号')).toBeTruthy();
+    expect(within(named).getByText('K7MX-3RPA')).toBeTruthy();
     expect(within(named).getByRole('link', { name: '開く' }).getAttribute('href')).toBe(
       `/post/${POST_ID}`,
     );

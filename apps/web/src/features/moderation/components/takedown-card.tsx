@@ -38,6 +38,7 @@ export function TakedownCard({ item, onAction }: { item: TakedownItemView; onAct
       </Box>,
     ],
     [takedownText.confirmedAt, formatJapanDateTime(item.confirmedAt)],
+    [takedownText.receiptNumber, item.receiptNumber],
   ];
   if (target && href) {
     rows.unshift([

@@ -62,6 +62,7 @@ export const SUSPENDED_MEMBER = {
 
 export const TAKEDOWN_WITH_TARGET = {
   id: TAKEDOWN_ID,
+  receipt_number: 'K7MX-3RPA',
   url: `https://ekispot.jp/post/${POST_ID}`,
   target: { kind: 'post', id: POST_ID },
   relationship: 'self',
@@ -77,6 +78,7 @@ export const TAKEDOWN_WITH_TARGET = {
 export const TAKEDOWN_WITHOUT_TARGET = {
   ...TAKEDOWN_WITH_TARGET,
   id: '01936f2e-8b9c-7d3a-9c1e-00000000e002',
+  receipt_number: 'HWC7-9NED',
   url: 'https://example.com/somewhere',
   target: null,
   relationship: 'rights_holder',

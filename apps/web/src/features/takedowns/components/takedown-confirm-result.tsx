@@ -37,7 +37,7 @@ export function TakedownConfirmResult({ token }: { token: string }) {
               {confirm.data.message}
             </Alert>
             <Typography sx={{ overflowWrap: 'anywhere' }}>
-              {text.receiptNumber(confirm.data.result.id)}
+              {text.receiptNumber(confirm.data.result.receiptNumber)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {text.receiptNote}

@@ -150,12 +150,17 @@ describe('TakedownConfirmResult', () => {
     fetchMock.mockResolvedValueOnce(
       envelope(200, {
         message,
-        data: { id: '01936f2e-8b9c-7d3a-9c1e-00000000f001', already_confirmed: false },
+        data: {
+          id: '01936f2e-8b9c-7d3a-9c1e-00000000f001',
+          receipt_number: 'K7MX-3RPA',
+          already_confirmed: false,
+        },
       }),
     );
     renderWithApp(<TakedownConfirmResult token="c2FtcGxlLXRva2VuLXNhbXBsZQ" />);
     expect(await screen.findByText(message)).toBeTruthy();
-    expect(screen.getByText('受付番号：01936f2e-8b9c-7d3a-9c1e-00000000f001')).toBeTruthy();
+    // The short number to read out, not the request's id.
+    expect(screen.getByText('受付番号：K7MX-3RPA')).toBeTruthy();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(String(url)).toBe('/api/v2/takedowns/confirm/c2FtcGxlLXRva2VuLXNhbXBsZQ');
     expect(init?.method).toBe('POST');
