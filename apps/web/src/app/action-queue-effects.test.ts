@@ -1,66 +1,73 @@
+import { BroadcastChannel as NodeChannel } from 'node:worker_threads';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ME_QUERY_KEY } from '../features/auth/api/get-me';
-import { resetActionQueueForTests } from '../lib/action-queue/page-queue';
-import type { QueuedAction } from '../lib/action-queue/queued-action';
-import { memoryQueueStore } from '../lib/action-queue/queue-store';
-import { clearMemberDataOnSessionChange } from './action-queue-effects';
+import { lastSeenMember, learnSession } from '../lib/session-owner';
+import { memorySessionStore, setSessionRecordsForTests } from '../lib/session-record';
+import { clearMemberDataOnSessionChange, recheckSessionWhenOnline } from './action-queue-effects';
 
-const waiting: QueuedAction = {
-  key: 'key-abcdefgh',
-  seq: 1,
-  method: 'POST',
-  path: '/posts/p1/like',
-  body: null,
-  target: { kind: 'reaction', postId: 'p1', reaction: 'like', on: true },
-  createdAt: 0,
-  attempts: 0,
-  notBefore: 0,
-};
+import type { SessionUser } from '../features/auth/api/get-me';
 
-const member = (id: string) => ({ id, name: id });
+const member = (id: string): SessionUser => ({
+  id,
+  name: id,
+  bio: '',
+  avatar: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  email: `${id}@example.jp`,
+  emailVerified: true,
+  mailOptIn: false,
+  isModerator: false,
+});
 
-async function setup() {
-  const store = memoryQueueStore();
-  resetActionQueueForTests(store);
-  await store.put(waiting);
+/** A client whose session query is `user`, and the calls made to ask it again. */
+function client(user: SessionUser | null) {
   const queryClient = new QueryClient();
-  const stop = clearMemberDataOnSessionChange(queryClient);
-  /** The session as a finished /auth/me would leave it. */
-  const session = async (user: { id: string } | null) => {
-    queryClient.setQueryData(ME_QUERY_KEY, user);
-    // clearActionQueue runs without being awaited: let it finish.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { store, session, stop };
+  queryClient.setQueryData(ME_QUERY_KEY, user);
+  const invalidated = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+  return { queryClient, invalidated };
 }
 
-let stopEffect = () => {};
-afterEach(() => stopEffect());
+let stops: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of stops) stop();
+  stops = [];
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('clearMemberDataOnSessionChange', () => {
-  it('keeps the queue of a page loaded offline as a visitor that turns out to be the member', async () => {
-    const { store, session, stop } = await setup();
-    stopEffect = stop;
-    await session(null);
-    await session(member('u1'));
-    await session(member('u1'));
-    expect(await store.list()).toHaveLength(1);
+  it('asks the server again when another tab learned a different member, not the same one', async () => {
+    // The test DOM has no BroadcastChannel; Node's carries messages between instances the same way.
+    vi.stubGlobal('BroadcastChannel', NodeChannel);
+    const { queryClient, invalidated } = client(member('u1'));
+    stops.push(clearMemberDataOnSessionChange(queryClient));
+    const otherTab = new NodeChannel('ekispot-session');
+    otherTab.postMessage({ owner: 'u1' });
+    otherTab.postMessage({ owner: 'u2' });
+    await vi.waitFor(() => expect(invalidated).toHaveBeenCalledTimes(1));
+    // Messages arrive in order: by the time a third is heard, the first would have counted.
+    otherTab.postMessage({ owner: null });
+    await vi.waitFor(() => expect(invalidated).toHaveBeenCalledTimes(2));
+    otherTab.close();
+  });
+});
+
+describe('recheckSessionWhenOnline', () => {
+  it('asks again when the network is back on a page that showed the member last seen', async () => {
+    setSessionRecordsForTests(memorySessionStore({ state: 'member', user: member('u1') }));
+    const user = await lastSeenMember();
+    const { queryClient, invalidated } = client(user);
+    stops.push(recheckSessionWhenOnline(queryClient));
+    window.dispatchEvent(new Event('online'));
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: ME_QUERY_KEY });
   });
 
-  it('empties the queue when the member signs out', async () => {
-    const { store, session, stop } = await setup();
-    stopEffect = stop;
-    await session(member('u1'));
-    await session(null);
-    expect(await store.list()).toEqual([]);
-  });
-
-  it('empties the queue when another member signs in', async () => {
-    const { store, session, stop } = await setup();
-    stopEffect = stop;
-    await session(member('u1'));
-    await session(member('u2'));
-    expect(await store.list()).toEqual([]);
+  it('leaves a session the server confirmed alone', async () => {
+    await learnSession(member('u1'));
+    const { queryClient, invalidated } = client(member('u1'));
+    stops.push(recheckSessionWhenOnline(queryClient));
+    window.dispatchEvent(new Event('online'));
+    expect(invalidated).not.toHaveBeenCalled();
   });
 });

@@ -4,8 +4,8 @@ import { ME_QUERY_KEY } from '../features/auth/api/get-me';
 import type { SessionUser } from '../features/auth/api/get-me';
 import { stationKeys } from '../features/stations/api/query-keys';
 import type { QueuedTarget } from '../lib/action-queue/queued-action';
-import { clearActionQueue, onQueueEvent } from '../lib/action-queue/page-queue';
-import { clearMemberCaches } from '../lib/sw-registration';
+import { onQueueEvent } from '../lib/action-queue/page-queue';
+import { isSessionAssumed, onSessionLearnedElsewhere } from '../lib/session-owner';
 import { refreshAfterWrite } from '../lib/write-invalidation';
 import type { Write } from '../lib/write-map';
 
@@ -42,45 +42,43 @@ function refreshFor(queryClient: QueryClient, target: QueuedTarget, answer?: unk
 /**
  * Where the offline queue meets the features' caches (docs/pwa.md#queued-actions): an action
  * sent or refused — by this page, another tab or the service worker — refetches what it
- * changed, so a refused one's optimistic state goes back to what the server has.
+ * changed, so a refused one's optimistic state goes back to what the server has. A refusal for
+ * want of a session (401) means the session ended: it is asked again, and what was the
+ * member's goes (docs/pwa.md#whose-data).
  */
 export function connectActionQueue(queryClient: QueryClient): () => void {
   return onQueueEvent((event) => {
     if (event.type === 'sent') refreshFor(queryClient, event.action.target, event.body);
-    if (event.type === 'refused') refreshFor(queryClient, event.action.target);
+    if (event.type === 'refused') {
+      refreshFor(queryClient, event.action.target);
+      if (event.action.refusal?.status === 401)
+        void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    }
   });
 }
 
 /**
- * When the signed-in member changes (signing out, or in as someone else), the queue and the
- * worker's caches of member reads and pages are theirs: both are emptied. Only a change away
- * from a member counts: a page loaded offline starts as a visitor (`/auth/me` is never cached,
- * docs/pwa.md#offline), and the member it then turns out to be once the network is back must
- * keep what they queued.
+ * The page learns whose session it is from every answer about it (`learnSession`,
+ * lib/session-owner.ts, docs/pwa.md#whose-data); another tab that learned a different member
+ * (a login there, a logout) makes this one ask the server again, so it never goes on acting as
+ * the member it showed.
  */
 export function clearMemberDataOnSessionChange(queryClient: QueryClient): () => void {
-  let memberId: string | null = null;
-  return queryClient.getQueryCache().subscribe((event) => {
-    if (event.query.queryKey.join('/') !== ME_QUERY_KEY.join('/')) return;
-    if (event.query.state.status !== 'success') return;
-    const user = event.query.state.data as SessionUser | null | undefined;
-    const next = user?.id ?? null;
-    if (memberId !== null && next !== memberId) {
-      void clearActionQueue();
-      void clearMemberCaches();
-    }
-    memberId = next;
+  return onSessionLearnedElsewhere((owner) => {
+    const shown = queryClient.getQueryData<SessionUser | null>(ME_QUERY_KEY);
+    if ((shown?.id ?? null) !== owner)
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
   });
 }
 
 /**
- * A page loaded offline took its visitor for a visitor (the session call failed, getMe answered
- * null): when the network is back the session is asked again, so a member sees their own
- * header and buttons without a reload.
+ * A page loaded offline shows the member last seen, or a visitor when there was none
+ * (docs/pwa.md#whose-data): when the network is back the session is asked again, so the
+ * server's answer replaces what was assumed, and only then does the queue send anything.
  */
 export function recheckSessionWhenOnline(queryClient: QueryClient): () => void {
   const recheck = () => {
-    if (queryClient.getQueryData(ME_QUERY_KEY) === null)
+    if (queryClient.getQueryData(ME_QUERY_KEY) === null || isSessionAssumed())
       void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
   };
   window.addEventListener('online', recheck);

@@ -165,9 +165,12 @@ export function applyUpdate(worker: ServiceWorker, reload = () => window.locatio
   worker.postMessage({ type: SW_MESSAGES.skipWaiting });
 }
 
-/** The member signed out or changed: the worker drops their cached reads and pages. */
+/**
+ * The session changed or ended (the new owner is recorded already): the worker drops every
+ * cached read and page of anyone else (docs/pwa.md#whose-data).
+ */
 export async function clearMemberCaches(): Promise<void> {
   if (!serviceWorkerSupported()) return;
   const reg = await navigator.serviceWorker.getRegistration().catch(() => undefined);
-  reg?.active?.postMessage({ type: SW_MESSAGES.clearMemberData });
+  reg?.active?.postMessage({ type: SW_MESSAGES.sessionChanged });
 }

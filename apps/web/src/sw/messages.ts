@@ -2,8 +2,11 @@
 export const SW_MESSAGES = {
   /** The member accepted the update offer: the waiting worker takes over. */
   skipWaiting: 'SKIP_WAITING',
-  /** The member signed out or changed: their cached reads and pages go. */
-  clearMemberData: 'CLEAR_MEMBER_DATA',
+  /**
+   * The page learned that the session changed or ended: cached reads and pages of anyone but the
+   * session's owner, as now recorded, go (docs/pwa.md#whose-data).
+   */
+  sessionChanged: 'SESSION_CHANGED',
   /** The page is idle: cache what it loaded and, unless it saves data, the app shell. */
   cacheForOffline: 'CACHE_FOR_OFFLINE',
   /** The worker's answer on the message's port once that is cached. */

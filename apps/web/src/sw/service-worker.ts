@@ -15,10 +15,12 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { flushQueue } from '../lib/action-queue/flush-queue';
 import { indexedDbQueueStore } from '../lib/action-queue/queue-store';
+import { indexedDbSessionStore, ownerOf } from '../lib/session-record';
 import { CACHE_LIMITS, CACHE_NAMES, isCacheable, planFor } from './cache-plan';
 import type { CachePlan } from './cache-plan';
 import { SW_MESSAGES } from './messages';
 import type { CacheForOfflineMessage } from './messages';
+import { dropOthers, ownerPlugin } from './owner-tag';
 import { registerPushHandlers, type PushScope } from './push-handlers';
 import { OFFLINE_PAGE_URL, SHELL_URL, shellCacheName, staleCaches } from './shell';
 import type { AppShell } from './shell';
@@ -47,12 +49,17 @@ const onlyCacheable: WorkboxPlugin = {
 };
 const limit = (kind: keyof typeof CACHE_LIMITS) =>
   new ExpirationPlugin({ ...CACHE_LIMITS[kind], purgeOnQuotaError: true });
+/** Whose session the page last learned (docs/pwa.md#whose-data); read afresh each time. */
+const sessions = indexedDbSessionStore();
+const currentOwner = async () => ownerOf(await sessions.read().catch(() => null));
+/** Member reads and pages: kept for, and shown to, the session's owner only. */
+const ownedBySession = ownerPlugin(currentOwner);
 
 const strategies = {
   page: new NetworkFirst({
     cacheName: CACHE_NAMES.pages,
     networkTimeoutSeconds: 6,
-    plugins: [onlyCacheable, limit('pages')],
+    plugins: [onlyCacheable, ownedBySession, limit('pages')],
   }),
   public: new StaleWhileRevalidate({
     cacheName: CACHE_NAMES.public,
@@ -60,7 +67,7 @@ const strategies = {
   }),
   member: new NetworkFirst({
     cacheName: CACHE_NAMES.member,
-    plugins: [onlyCacheable, limit('member')],
+    plugins: [onlyCacheable, ownedBySession, limit('member')],
   }),
   images: new CacheFirst({
     cacheName: CACHE_NAMES.images,
@@ -184,13 +191,18 @@ scope.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;
   if (type === SW_MESSAGES.skipWaiting) void scope.skipWaiting();
   if (type === SW_MESSAGES.cacheForOffline) event.waitUntil(cacheForOffline(event));
-  if (type === SW_MESSAGES.clearMemberData)
-    event.waitUntil(
-      Promise.all([caches.delete(CACHE_NAMES.member), caches.delete(CACHE_NAMES.pages)]),
-    );
+  if (type === SW_MESSAGES.sessionChanged) event.waitUntil(dropOthersEntries());
 });
 
-// Background Sync: the queue is sent even if no page is open; the pages hear of it.
+/** The session changed: member reads and pages kept for anyone else go. */
+async function dropOthersEntries() {
+  const owner = await currentOwner();
+  for (const name of [CACHE_NAMES.member, CACHE_NAMES.pages])
+    await dropOthers(await caches.open(name), owner);
+}
+
+// Background Sync: the queue is sent even if no page is open; the pages hear of it. Only the
+// actions of the session's owner as last learned go; the server checks the session anyway.
 scope.addEventListener('sync', (event) => {
   if (event.tag !== QUEUE_SYNC_TAG) return;
   const channel = new BroadcastChannel(QUEUE_CHANNEL);
@@ -198,6 +210,7 @@ scope.addEventListener('sync', (event) => {
     flushQueue({
       store: indexedDbQueueStore(),
       notify: (queueEvent) => channel.postMessage(queueEvent),
+      owner: currentOwner,
     });
   event.waitUntil(
     (scope.navigator.locks

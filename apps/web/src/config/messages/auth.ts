@@ -91,6 +91,7 @@ export const authMessages = {
     menu: {
       open: (name: string) => `アカウントメニュー（${name}さん）`,
       signedInAs: (name: string) => `${name}さん`,
+      lastSeenOffline: 'オフラインのため、前回接続したときのログイン状態で表示しています。',
       settings: 'アカウント設定',
       logout: 'ログアウト',
       loggedOut: 'ログアウトしました。',

@@ -21,6 +21,7 @@ function action(path: string, overrides: Partial<QueuedAction> = {}): QueuedActi
     path,
     body: null,
     target: { kind: 'reaction', postId: path, reaction: 'like', on: true },
+    owner: 'u1',
     createdAt: 0,
     attempts: 0,
     notBefore: 0,
@@ -58,6 +59,8 @@ function recorder() {
 }
 
 const NOW = 1_000_000;
+/** The session as the page last learned it: member u1. */
+const asMember = async () => 'u1';
 
 beforeEach(async () => {
   await store.clear();
@@ -73,7 +76,7 @@ describe('flushQueue', () => {
     const { sent, fetchFn } = server({});
     const { events, notify } = recorder();
 
-    expect(await flushQueue({ store, fetchFn, notify, now: () => NOW })).toBe(0);
+    expect(await flushQueue({ store, fetchFn, notify, owner: asMember, now: () => NOW })).toBe(0);
 
     expect(sent).toEqual([
       { path: '/posts/a/like', method: 'POST', key: first.key, body: null },
@@ -83,7 +86,7 @@ describe('flushQueue', () => {
     expect(events.map((event) => event.type)).toEqual(['sent', 'sent', 'sent']);
     expect(await store.list()).toEqual([]);
     // A second flush sends nothing again.
-    expect(await flushQueue({ store, fetchFn, notify, now: () => NOW })).toBe(0);
+    expect(await flushQueue({ store, fetchFn, notify, owner: asMember, now: () => NOW })).toBe(0);
     expect(sent).toHaveLength(3);
   });
 
@@ -99,7 +102,7 @@ describe('flushQueue', () => {
     });
     const { events, notify } = recorder();
 
-    expect(await flushQueue({ store, fetchFn, notify, now: () => NOW })).toBe(0);
+    expect(await flushQueue({ store, fetchFn, notify, owner: asMember, now: () => NOW })).toBe(0);
 
     expect(sent.map((request) => request.path)).toEqual(['/posts/gone/like', '/posts/a/like']);
     expect(events[0]).toMatchObject({
@@ -109,7 +112,7 @@ describe('flushQueue', () => {
     expect(events[1]).toMatchObject({ type: 'sent', action: { key: next.key } });
     // Kept only to be told, marked: the next flush does not send it.
     expect(await store.list()).toMatchObject([{ key: refused.key, refusal: { status: 404 } }]);
-    await flushQueue({ store, fetchFn, notify, now: () => NOW });
+    await flushQueue({ store, fetchFn, notify, owner: asMember, now: () => NOW });
     expect(sent).toHaveLength(2);
   });
 
@@ -128,7 +131,7 @@ describe('flushQueue', () => {
     const { sent, fetchFn } = server({ '/posts/a/like': [answer] });
     const { events, notify } = recorder();
 
-    expect(await flushQueue({ store, fetchFn, notify, now: () => NOW })).toBe(2);
+    expect(await flushQueue({ store, fetchFn, notify, owner: asMember, now: () => NOW })).toBe(2);
 
     expect(sent.map((request) => request.path)).toEqual(['/posts/a/like']);
     expect(events).toEqual([{ type: 'changed' }]);
@@ -138,9 +141,13 @@ describe('flushQueue', () => {
     expect(waiting).toEqual(second);
 
     // Before the backoff is over nothing goes out; after it, the same key again, then the next.
-    expect(await flushQueue({ store, fetchFn, notify, now: () => NOW + 1_000 })).toBe(2);
+    expect(
+      await flushQueue({ store, fetchFn, notify, owner: asMember, now: () => NOW + 1_000 }),
+    ).toBe(2);
     expect(sent).toHaveLength(1);
-    expect(await flushQueue({ store, fetchFn, notify, now: () => NOW + backoffMs(1) })).toBe(0);
+    expect(
+      await flushQueue({ store, fetchFn, notify, owner: asMember, now: () => NOW + backoffMs(1) }),
+    ).toBe(0);
     expect(sent.map((request) => request.key)).toEqual([first.key, first.key, second.key]);
     expect(await store.list()).toEqual([]);
   });
@@ -152,7 +159,7 @@ describe('flushQueue', () => {
     let now = NOW;
     const waits: number[] = [];
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      await flushQueue({ store, fetchFn, notify, now: () => now });
+      await flushQueue({ store, fetchFn, notify, owner: asMember, now: () => now });
       const [kept] = await store.list();
       waits.push(kept!.notBefore - now);
       now = kept!.notBefore;
@@ -176,14 +183,74 @@ describe('flushQueue', () => {
     });
     const { events, notify } = recorder();
 
-    expect(await flushQueue({ store, fetchFn, notify, now: () => NOW })).toBe(1);
-    expect(await flushQueue({ store, fetchFn, notify, now: () => NOW + backoffMs(1) })).toBe(0);
+    expect(await flushQueue({ store, fetchFn, notify, owner: asMember, now: () => NOW })).toBe(1);
+    expect(
+      await flushQueue({ store, fetchFn, notify, owner: asMember, now: () => NOW + backoffMs(1) }),
+    ).toBe(0);
 
     expect(sent.map((request) => request.key)).toEqual([stamp.key, stamp.key]);
     expect(events.at(-1)).toMatchObject({
       type: 'refused',
       action: { key: stamp.key, refusal: { status: 409, message } },
     });
+  });
+});
+
+describe('flushQueue and whose actions they are', () => {
+  it('sends only the session owner’s actions and drops another member’s, never sending them', async () => {
+    const theirs = action('/posts/a/like', { owner: 'u1' });
+    const older = action('/posts/b/like', { owner: undefined });
+    const mine = action('/posts/c/like', { owner: 'u2' });
+    for (const item of [theirs, older, mine]) await store.put(item);
+    const { sent, fetchFn } = server({});
+    const { events, notify } = recorder();
+
+    const owner = async () => 'u2';
+    expect(await flushQueue({ store, fetchFn, notify, owner, now: () => NOW })).toBe(0);
+
+    // u1's like and the one kept before owners were recorded are nobody's to send as u2.
+    expect(sent.map((request) => request.key)).toEqual([mine.key]);
+    expect(events.map((event) => event.type)).toEqual(['changed', 'changed', 'sent']);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('drops every action once the session has ended (a visitor owns none)', async () => {
+    await store.put(action('/posts/a/like'));
+    const { sent, fetchFn } = server({});
+    const { notify } = recorder();
+    const visitor = async () => null;
+
+    expect(await flushQueue({ store, fetchFn, notify, owner: visitor, now: () => NOW })).toBe(0);
+    expect(sent).toEqual([]);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('sends nothing while the session is not known (a login under way), and keeps everything', async () => {
+    const first = action('/posts/a/like');
+    await store.put(first);
+    const { sent, fetchFn } = server({});
+    const { notify } = recorder();
+    const unknown = async () => undefined;
+
+    expect(await flushQueue({ store, fetchFn, notify, owner: unknown, now: () => NOW })).toBe(1);
+    expect(sent).toEqual([]);
+    expect(await store.list()).toEqual([first]);
+  });
+
+  it('asks whose session it is before each send: a login in between stops the rest', async () => {
+    const first = action('/posts/a/like');
+    const second = action('/posts/b/like');
+    await store.put(first);
+    await store.put(second);
+    const { sent, fetchFn } = server({});
+    const { notify } = recorder();
+    // Another tab signs someone in while the first action is on its way.
+    const owners: (string | undefined)[] = ['u1', 'u2'];
+    const owner = async () => owners.shift() ?? 'u2';
+
+    expect(await flushQueue({ store, fetchFn, notify, owner, now: () => NOW })).toBe(0);
+    expect(sent.map((request) => request.key)).toEqual([first.key]);
+    expect(await store.list()).toEqual([]);
   });
 });
 

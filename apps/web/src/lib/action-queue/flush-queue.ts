@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '@ekispot/shared';
-import { backoffMs, outcomeOf } from './queued-action';
+import type { Owner } from '../session-record';
+import { backoffMs, isOwnedBy, outcomeOf } from './queued-action';
 import type { QueuedAction } from './queued-action';
 import type { QueueStore } from './queue-store';
 
@@ -17,6 +18,12 @@ export interface FlushOptions {
   notify: (event: QueueEvent) => void;
   /** Bearer token, when the caller can read it (the page can; the worker sends the cookie). */
   token?: string | null;
+  /**
+   * Whose session the request would carry, asked before each send (docs/pwa.md#whose-data):
+   * only that member's actions go; another's are dropped, never sent with this session;
+   * `undefined` (not known, a login under way) sends nothing.
+   */
+  owner: () => Promise<Owner>;
 }
 
 const API_BASE = '/api/v2';
@@ -34,9 +41,17 @@ export async function flushQueue({
   now = Date.now,
   notify,
   token = null,
+  owner,
 }: FlushOptions): Promise<number> {
   const actions = (await store.list()).filter((action) => !action.refusal);
   for (const [index, action] of actions.entries()) {
+    const current = await owner();
+    if (current === undefined) return actions.length - index;
+    if (!isOwnedBy(action, current)) {
+      await store.remove(action.key);
+      notify({ type: 'changed' });
+      continue;
+    }
     if (action.notBefore > now()) return actions.length - index;
     const answer = await send(action, fetchFn, token);
     const outcome = answer ? outcomeOf(answer) : 'retry';

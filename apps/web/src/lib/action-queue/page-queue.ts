@@ -1,9 +1,11 @@
 import { AUTH_COOKIE_NAME, keysToSnake } from '@ekispot/shared';
 import { readCookie } from '../cookies';
 import { isOnline } from '../online-status';
+import { ownerOf, sessionRecords } from '../session-record';
+import type { Owner } from '../session-record';
 import { flushQueue } from './flush-queue';
 import type { QueueEvent } from './flush-queue';
-import { newActionKey } from './queued-action';
+import { isOwnedBy, newActionKey } from './queued-action';
 import type { QueuedAction, QueuedTarget } from './queued-action';
 import { indexedDbQueueStore, memoryQueueStore } from './queue-store';
 import type { QueueStore } from './queue-store';
@@ -26,6 +28,14 @@ const eventListeners = new Set<(event: QueueEvent) => void>();
 let channel: BroadcastChannel | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
+/**
+ * Whose session this page has confirmed with the server (docs/pwa.md#whose-data): only their
+ * actions are sent, and nothing before it is known. `undefined` until then, and while a login
+ * is under way.
+ */
+let confirmedOwner: Owner = undefined;
+/** The member the page shows, as confirmed or as last seen offline: who new actions belong to. */
+let actingMember: string | null = null;
 
 function queueStore(): QueueStore {
   store ??= typeof indexedDB === 'undefined' ? memoryQueueStore() : indexedDbQueueStore();
@@ -37,6 +47,8 @@ export function resetActionQueueForTests(testStore: QueueStore = memoryQueueStor
   store = testStore;
   snapshot = [];
   started = false;
+  confirmedOwner = undefined;
+  actingMember = null;
   if (retryTimer !== undefined) clearTimeout(retryTimer);
 }
 
@@ -73,13 +85,30 @@ async function withLock<T>(run: () => Promise<T>): Promise<T> {
   return locks.request(QUEUE_LOCK, run);
 }
 
-/** Sends what is waiting, if the browser is online; schedules the next try after a backoff. */
+/**
+ * The owner a send may go out as: the member this page confirmed, while the shared record (which
+ * another tab's login changes at once) still names them.
+ */
+async function sendingOwner(): Promise<Owner> {
+  if (confirmedOwner === undefined) return undefined;
+  return ownerOf(await sessionRecords().read()) === confirmedOwner ? confirmedOwner : undefined;
+}
+
+/**
+ * Sends what is waiting, if the browser is online and the session is confirmed; schedules the
+ * next try after a backoff.
+ */
 export async function flushActionQueue(): Promise<void> {
-  if (!isOnline()) return;
+  if (!isOnline() || confirmedOwner === undefined) return;
   if (retryTimer !== undefined) clearTimeout(retryTimer);
   const token = typeof document === 'undefined' ? null : readCookie(AUTH_COOKIE_NAME);
   const waiting = await withLock(() =>
-    flushQueue({ store: queueStore(), notify: (event) => publish(event), token }),
+    flushQueue({
+      store: queueStore(),
+      notify: (event) => publish(event),
+      token,
+      owner: sendingOwner,
+    }),
   );
   await refresh();
   if (waiting > 0) {
@@ -121,6 +150,7 @@ export async function enqueueAction(input: NewAction): Promise<QueuedAction> {
     path: input.path,
     body: input.body === null ? null : keysToSnake(input.body),
     target: input.target,
+    owner: actingMember,
     key: input.key ?? newActionKey(),
     seq: lastSeq,
     createdAt: now,
@@ -140,10 +170,24 @@ export async function dropAction(key: string): Promise<void> {
   publish({ type: 'changed' });
 }
 
-/** Forgets every action: the member signed out or changed (they were that member's). */
-export async function clearActionQueue(): Promise<void> {
-  await queueStore().clear();
-  publish({ type: 'changed' });
+/** The member the page shows now (confirmed or last seen offline); new actions are theirs. */
+export function setActingMember(member: string | null): void {
+  actingMember = member;
+}
+
+/**
+ * The page learned whose session it is (docs/pwa.md#whose-data): every action of anyone else —
+ * waiting or refused — is forgotten, never sent with this session, and the owner's own go out.
+ * `undefined` holds every send (a login under way).
+ */
+export async function confirmQueueOwner(owner: Owner): Promise<void> {
+  confirmedOwner = owner;
+  if (owner === undefined) return;
+  const store = queueStore();
+  const others = (await store.list()).filter((action) => !isOwnedBy(action, owner));
+  for (const action of others) await store.remove(action.key);
+  if (others.length > 0) publish({ type: 'changed' });
+  await flushActionQueue();
 }
 
 /** Whether an action must wait behind others or for the network rather than go out now. */

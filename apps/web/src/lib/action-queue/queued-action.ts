@@ -20,6 +20,12 @@ export interface QueuedAction {
   /** The JSON body as sent (snake_case), or null. */
   body: unknown;
   target: QueuedTarget;
+  /**
+   * The member who acted, as the page knew them (docs/pwa.md#whose-data): the action is sent
+   * only while that member is the session, and dropped once another member or nobody is.
+   * Missing on actions kept before owners were recorded, which then belong to nobody.
+   */
+  owner?: string | null;
   /** When the member acted (ms). */
   createdAt: number;
   attempts: number;
@@ -27,6 +33,11 @@ export interface QueuedAction {
   notBefore: number;
   /** Set when the server refused it: the envelope's message, shown to the member once. */
   refusal?: { status: number; message: string };
+}
+
+/** Whether the action belongs to this owner (a visitor owns nothing; see {@link QueuedAction.owner}). */
+export function isOwnedBy(action: Pick<QueuedAction, 'owner'>, owner: string | null): boolean {
+  return owner !== null && action.owner === owner;
 }
 
 /** A new idempotency key (a UUID; the server takes 8–128 of `[A-Za-z0-9_-]`). */

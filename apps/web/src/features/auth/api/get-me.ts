@@ -2,9 +2,10 @@ import { sessionSchema } from '@ekispot/shared';
 import type { CamelCased, Me } from '@ekispot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, isNetworkFailure } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { invalidateAllButSession } from '../../../lib/query-client';
+import { lastSeenMember, learnSession } from '../../../lib/session-owner';
 import { authKeys } from './query-keys';
 
 /**
@@ -18,8 +19,11 @@ export const ME_QUERY_KEY = authKeys.me();
 
 /**
  * The start-up profile call (docs/product-rules.md#session). The API answers 200 with null for a visitor, so a
- * visitor's page load makes no failing call. A failure all the same (network, 5xx) leaves the
- * app signed out; it opts out of the 401 handler, which must never send a visitor to /login.
+ * visitor's page load makes no failing call. Its answer is whose session this is: the page
+ * keeps it, and drops what belonged to anyone else (docs/pwa.md#whose-data). Without a network
+ * the member last seen is shown, marked as offline and never trusted for a write; a server
+ * failure (5xx) leaves the app signed out. It opts out of the 401 handler, which must never
+ * send a visitor to /login.
  */
 export async function getMe(): Promise<SessionUser | null> {
   try {
@@ -27,8 +31,10 @@ export async function getMe(): Promise<SessionUser | null> {
       schema: sessionSchema,
       skipUnauthorizedHandler: true,
     });
+    void learnSession(data);
     return data;
   } catch (error) {
+    if (isNetworkFailure(error)) return lastSeenMember();
     if (isApiError(error)) return null;
     throw error;
   }
@@ -45,6 +51,7 @@ export function useMe() {
 /** Remembers the user a call returned (login, profile update, e-mail change). */
 export function setSessionUser(queryClient: QueryClient, user: SessionUser): void {
   queryClient.setQueryData(ME_QUERY_KEY, user);
+  void learnSession(user);
 }
 
 /**
@@ -58,4 +65,5 @@ export function refreshAfterSessionChange(queryClient: QueryClient): void {
 /** Forgets the signed-in user (after a 401, a logout or leaving). */
 export function clearSession(queryClient: QueryClient): void {
   queryClient.setQueryData(ME_QUERY_KEY, null);
+  void learnSession(null);
 }

@@ -15,6 +15,7 @@ import { LazyMenu } from '../../../components/lazy-mui';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { showFlash } from '../../../lib/flash-message';
+import { useSessionAssumed } from '../../../lib/session-owner';
 import type { SessionUser } from '../api/get-me';
 import { useLogout } from '../api/logout';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -23,7 +24,8 @@ const text = messages.auth.menu;
 
 /**
  * The header's account menu: the avatar opens マイページ, リスト, 設定 and ログアウト, and for a
- * moderator モデレーション (no one else is shown the way there).
+ * moderator モデレーション (no one else is shown the way there). Offline, the member shown is the
+ * one last seen, and the menu says so (docs/pwa.md#whose-data).
  */
 export function UserMenu({ user }: { user: SessionUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -31,6 +33,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const buttonId = useId();
   const navigate = useNavigate();
   const logout = useLogout();
+  const assumed = useSessionAssumed();
   const open = anchor !== null;
 
   const signOut = () => {
@@ -75,6 +78,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <ListSubheader role="presentation" sx={{ lineHeight: 2.5, fontWeight: 700 }}>
           {text.signedInAs(user.name)}
         </ListSubheader>
+        {assumed ? (
+          <ListSubheader
+            role="presentation"
+            sx={{ lineHeight: 1.5, pb: 1, fontWeight: 400, maxWidth: 260 }}
+          >
+            {text.lastSeenOffline}
+          </ListSubheader>
+        ) : null}
         <Divider />
         <MenuItem
           component={Link}
