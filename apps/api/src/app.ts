@@ -227,6 +227,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(stampsRoutes, { db: deps.db, clock });
   await app.register(rankingsRoutes, { db: deps.db, clock });
   await app.register(timelinesRoutes, {
+    db: deps.db,
     // Kept between writes, as the pages are (docs/timelines.md#reading).
     reads: createTimelineReads({ db: deps.db, generation: pageCache.generation }),
     openStreamsMax: config.openStreamsMax,

@@ -16,6 +16,8 @@ import * as streamReads from './notification-stream.repository.js';
 import { presentGroups } from './notification-presenter.js';
 import * as repository from './notifications.repository.js';
 
+export { endWithSession } from './session-watch.js';
+
 /**
  * Notification rules (docs/notifications.md). `notifyOfEvent` hears every domain event inside
  * the transaction that records it, so a notification exists exactly when the action does;

@@ -10,6 +10,7 @@ import {
   type TestAuth,
 } from '../../../test/post-client.js';
 import { openSse } from '../../../test/sse-client.js';
+import { runAdminCommand } from '../moderation/admin-commands.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { posts } from '../../db/schema/index.js';
 import { STREAM_DRAIN_RETRY_MS } from '../../lib/event-stream.js';
@@ -175,5 +176,60 @@ describe('GET /timeline/posts/stream', () => {
     ctx.app.startDraining();
     await expect.poll(() => stream.ended(), { timeout: 5_000 }).toBe(true);
     expect(stream.retryMs()).toBe(STREAM_DRAIN_RETRY_MS);
+  });
+});
+
+/**
+ * A stream opened with a member's session lives no longer than it (docs/moderation.md#suspension,
+ * docs/notifications.md#live-stream), on its own app: the test above drains the shared one.
+ */
+describe('GET /timeline/posts/stream with a session', () => {
+  let own: Awaited<ReturnType<typeof createTestApp>>;
+  let ownClient: ReturnType<typeof createPostClient>;
+  let url: string;
+  beforeAll(async () => {
+    own = await createTestApp({ PUBLIC_URL: origin });
+    ownClient = createPostClient(own, origin);
+    await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = own.app.server.address() as AddressInfo;
+    url = `http://127.0.0.1:${address.port}/api/v2/timeline/posts/stream`;
+  });
+  afterAll(async () => {
+    await own?.close();
+  });
+
+  async function openWith(token: string) {
+    const stream = openSse(url, { authorization: `Bearer ${token}` });
+    await stream.ready;
+    expect(stream.status()).toBe(200);
+    return stream;
+  }
+
+  it('ends on logout, and on a suspension; a visitor’s stays', async () => {
+    const accounts = createAuthClient(own, origin);
+    const [leaving, suspended, moderator] = await accounts.members('timeline-session', 3);
+    await runAdminCommand(own.db, 'grant-moderator', [moderator!.email]);
+    const visitor = openSse(url, {});
+    await visitor.ready;
+    const loggedOut = await openWith(leaving!.token);
+    const toSuspend = await openWith(suspended!.token);
+    // Each stream has subscribed: the visitor's once, each member's twice (posts and session).
+    await expect.poll(() => own.app.notifications.hub.listenerCount()).toBe(5);
+
+    const out = await ownClient.json('POST', '/auth/logout', { token: leaving!.token });
+    expect(out.statusCode).toBe(200);
+    await expect.poll(() => loggedOut.ended(), { timeout: 10_000 }).toBe(true);
+    expect(toSuspend.ended()).toBe(false);
+
+    const action = await ownClient.json('POST', '/moderation/actions', moderator!, {
+      action: 'suspend',
+      target: { kind: 'user', id: suspended!.id },
+      reason: '規約違反のため',
+      suspend_days: 3,
+    });
+    expect(action.statusCode, action.body).toBe(201);
+    await expect.poll(() => toSuspend.ended(), { timeout: 10_000 }).toBe(true);
+    expect(visitor.ended()).toBe(false);
+    visitor.close();
   });
 });

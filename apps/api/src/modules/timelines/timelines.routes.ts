@@ -7,19 +7,21 @@ import {
 } from '@ekispot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../../db/database.js';
 import type { TimelineReads } from '../posts/timeline.service.js';
 import { envelope } from '../../lib/envelope.js';
 import { openEventStream, replyWithStream, STREAMS_FULL_RETRY_S } from '../../lib/event-stream.js';
 import { HttpError } from '../../lib/http-error.js';
 import { createResponseCache, sendCached } from '../../lib/prepared-payload.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { NEW_POSTS_TOPIC } from '../notifications/notifications.service.js';
+import { endWithSession, NEW_POSTS_TOPIC } from '../notifications/notifications.service.js';
 import { TIMELINE_MESSAGES as M } from './timelines.messages.js';
 import { NEW_POST_EVENT_GAP_MS, timelineRateLimits } from './rate-limits.js';
 import * as service from './timelines.service.js';
 import { requireMember } from '../../plugins/access.js';
 
 export const timelinesRoutes: FastifyPluginAsyncZod<{
+  db: Database;
   /** The timelines' reads, kept between writes (modules/posts/timeline.service.ts). */
   reads: TimelineReads;
   openStreamsMax: number;
@@ -63,7 +65,8 @@ export const timelinesRoutes: FastifyPluginAsyncZod<{
     `${API_BASE_PATH}/timeline/posts/stream`,
     {
       compress: false,
-      config: { access: 'public', requestTimeoutMs: false, rateLimit: timelineRateLimits.stream },
+      // Open to visitors; one opened with a session ends with it (a logout, a suspension).
+      config: { access: 'optional', requestTimeoutMs: false, rateLimit: timelineRateLimits.stream },
       schema: {
         tags: ['timelines'],
         summary:
@@ -75,13 +78,14 @@ export const timelinesRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       if (openStreams >= deps.openStreamsMax)
         throw new HttpError('SERVICE_UNAVAILABLE', M.busy, null, {
           'retry-after': String(STREAMS_FULL_RETRY_S),
         });
       openStreams += 1;
       let unsubscribe = () => {};
+      let unwatch = () => {};
       let timer: NodeJS.Timeout | null = null;
       let sentAt = 0;
       const stream = openEventStream(app, {
@@ -89,6 +93,7 @@ export const timelinesRoutes: FastifyPluginAsyncZod<{
         onClose: () => {
           openStreams -= 1;
           unsubscribe();
+          unwatch();
           if (timer) clearTimeout(timer);
         },
       });
@@ -104,7 +109,20 @@ export const timelinesRoutes: FastifyPluginAsyncZod<{
         if (wait <= 0) announce();
         else timer = setTimeout(announce, wait);
       };
-      if (!stream.closed) unsubscribe = app.notifications.hub.subscribe(NEW_POSTS_TOPIC, onPost);
+      const viewer = request.viewer;
+      if (!stream.closed) {
+        unsubscribe = app.notifications.hub.subscribe(NEW_POSTS_TOPIC, onPost);
+        if (viewer)
+          unwatch = endWithSession({
+            db: deps.db,
+            hub: app.notifications.hub,
+            userId: viewer.user.id,
+            session: { id: viewer.sessionId, expiresAt: viewer.sessionExpiresAt },
+            stream,
+            onError: (error) =>
+              request.log.warn({ err: error }, 'timeline stream: session check failed'),
+          });
+      }
       return replyWithStream(reply, stream);
     },
   );
