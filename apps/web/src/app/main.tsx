@@ -4,7 +4,13 @@
  * the app (start.tsx) and of the page's code wait in a template until the first paint; the app
  * shell announces them in its head, and the app runs at once.
  */
+import { listenForInstallPrompt } from '../features/install/install-prompt';
 import { AFTER_PAINT_ELEMENT_ID, SERVER_STATE_ELEMENT_ID } from './server-state-element';
+
+// Chromium offers its install prompt once, about half a second after the page loads: sooner
+// than the app below starts on a server-drawn page, so the entry keeps it and holds back the
+// browser's banner until the hint offers it (docs/pwa.md#the-install-hint).
+listenForInstallPrompt();
 
 const start = () => import('./start');
 

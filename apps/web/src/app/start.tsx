@@ -7,7 +7,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { meQueryOptions } from '../features/auth/api/get-me';
-import { listenForInstallPrompt } from '../features/install/install-prompt';
 import { prefetchTopMap } from '../features/stations/api/prefetch-top-map';
 import { IS_DEV_BUILD } from '../config/env';
 import { paths } from '../config/paths';
@@ -58,10 +57,6 @@ setUnauthorizedHandler(createUnauthorizedHandler(queryClient, router));
 
 // Vite reports a failed preload of a lazy chunk here (a deploy replaced the files).
 window.addEventListener('vite:preloadError', (event) => handlePreloadError(event));
-
-// Chromium offers its install prompt once, maybe before the hint that uses it has mounted
-// (docs/pwa.md#the-install-hint).
-listenForInstallPrompt();
 
 // The service worker, in production builds only (docs/pwa.md#offline); the offline queue sends
 // what waits and keeps the caches in step (docs/pwa.md#queued-actions).
