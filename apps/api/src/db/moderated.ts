@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { users } from './schema/index.js';
+import { comments, follows, posts, users } from './schema/index.js';
 
 /**
  * What moderators took out of sight (docs/moderation.md#hidden-items), as SQL the reading
@@ -39,6 +39,45 @@ export function shownTo(item: Moderatable, viewer: string | null | SQLWrapper): 
 /** The item is shown to everyone (sitemaps, share pages, rankings, counts that all see). */
 export function shownToAll(item: Moderatable): SQL {
   return shownTo(item, null);
+}
+
+/** The columns of a notification the rule reads (db/schema/notifications.ts). */
+export interface NotificationColumns {
+  type: SQLWrapper;
+  userId: SQLWrapper;
+  actorId: SQLWrapper;
+  postId: SQLWrapper;
+  commentId: SQLWrapper;
+}
+
+/**
+ * The notification is in sight of its recipient (docs/moderation.md#hidden-items): its actor is
+ * not suspended, and the post and comment it is about are shown to the recipient (so a member
+ * keeps hearing about their own hidden post). A notice from the operators is always in sight:
+ * its actor is the recipient, and what it says about a hidden post leaves out the post itself.
+ * The list's groups count with the same rule, in SQL kept beside them
+ * (migrations/0019_notifications_in_sight.sql); notification-groups.test.ts holds the two equal.
+ */
+export function notificationInSight(n: NotificationColumns): SQL {
+  return sql`(${n.type} = 'moderation' or (${notSuspended(n.actorId)}
+    and (${n.postId} is null or exists (select 1 from ${posts}
+      where ${posts.id} = ${n.postId} and ${shownTo(posts, n.userId)}))
+    and (${n.commentId} is null or exists (select 1 from ${comments}
+      where ${comments.id} = ${n.commentId} and ${shownTo(comments, n.userId)}))))`;
+}
+
+/** Followers (of `member`, a users.id column) who are suspended: subtracted from the count. */
+export function suspendedFollowersOf(member: SQLWrapper): SQL {
+  return sql`(select count(*) from ${follows} as suspended_follow
+    where suspended_follow.followee_id = ${member}
+      and suspended_follow.follower_id in (${suspendedMemberIds()}))::int`;
+}
+
+/** Followees (of `member`) who are suspended. */
+export function suspendedFolloweesOf(member: SQLWrapper): SQL {
+  return sql`(select count(*) from ${follows} as suspended_follow
+    where suspended_follow.follower_id = ${member}
+      and suspended_follow.followee_id in (${suspendedMemberIds()}))::int`;
 }
 
 /**

@@ -1,6 +1,8 @@
-import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { images, postImages, users } from '../../db/schema/index.js';
+import { shownTo, shownToAll, type Moderatable } from '../../db/moderated.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
+import { images, postImages, posts, users } from '../../db/schema/index.js';
 
 /** The only place with Drizzle queries for images (docs/conventions.md#api-modules). */
 
@@ -20,6 +22,47 @@ export async function insertImage(db: Database, row: NewImageRow): Promise<Image
 
 export async function findImage(db: Database, id: string): Promise<ImageRow | null> {
   const [row] = await db.select().from(images).where(eq(images.id, id));
+  return row ?? null;
+}
+
+/**
+ * An image as the moderators' rule sees it (db/moderated.ts): a post's photo is its post's (hidden
+ * with it, or with its author's suspension), any other image (an avatar) its owner's.
+ */
+const imageItem: Moderatable = {
+  hiddenAt: posts.hiddenAt,
+  userId: sql`coalesce(${posts.userId}, ${images.ownerId})`,
+};
+
+/**
+ * The rule for an image a member holds; one nobody holds yet (an upload before its owner's row,
+ * in the same transaction) has nothing to hide.
+ */
+const held = (shown: SQL) => sql<boolean>`coalesce(${imageItem.userId} is null or ${shown}, false)`;
+
+const imageForViewer = preparedPerDatabase((db) =>
+  db
+    .select({
+      ...getTableColumns(images),
+      shownToAll: held(shownToAll(imageItem)),
+      shownToViewer: held(shownTo(imageItem, sql`${sql.placeholder('viewer')}::uuid`)),
+    })
+    .from(images)
+    .leftJoin(postImages, eq(postImages.imageId, images.id))
+    .leftJoin(posts, eq(posts.id, postImages.postId))
+    .where(eq(images.id, sql.placeholder('id')))
+    .prepare('image_for_viewer'),
+);
+
+export type ImageSight = ImageRow & { shownToAll: boolean; shownToViewer: boolean };
+
+/** The image with whether everyone sees it, and whether `viewerId` (null: a visitor) does. */
+export async function findImageFor(
+  db: Database,
+  id: string,
+  viewerId: string | null,
+): Promise<ImageSight | null> {
+  const [row] = await imageForViewer(db).execute({ id, viewer: viewerId });
   return row ?? null;
 }
 

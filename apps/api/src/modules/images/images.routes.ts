@@ -13,8 +13,17 @@ const imageQuerySchema = z.object({
   size: z.enum(IMAGE_SIZES).default('full'),
 });
 
-/** An image's bytes never change (a new upload is a new id), so caches may keep them for good. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * An image's bytes never change (a new upload is a new id), but whether it may be shown does: a
+ * moderator hides its post, its author is suspended (docs/security.md#images-and-caches). So a
+ * photo everyone sees may be kept by any cache for ten minutes, then asked again with its ETag
+ * (a 304 while it is still shown, a 404 once it is not); the author's copy of a photo hidden
+ * from everyone else is kept by no cache at all, not even the app's service worker.
+ */
+const CACHE_CONTROL: Record<service.ImageAudience, string> = {
+  everyone: 'public, max-age=600',
+  viewer: 'private, no-store',
+};
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -28,19 +37,22 @@ async function sendImage(
   storage: ImageStorage,
   row: service.ImageRow,
   size: service.ImageSize,
+  audience: service.ImageAudience,
 ) {
   const etag = `"${row.id}-${size}"`;
+  const cacheControl = CACHE_CONTROL[audience];
+  // Asked again with the ETag only once the image is known to be shown to the caller.
   if (matchesEtag(request.headers['if-none-match'], etag)) {
-    return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
+    return reply.status(304).header('ETag', etag).header('Cache-Control', cacheControl).send();
   }
-  // Headers only once the bytes are open: a 404 must not be cached for a year.
+  // Headers only once the bytes are open: a 404 must not be kept as the image.
   const stored = await service.openImage(storage, row, size);
   return (
     reply
       .type(row.mimeType)
       .header('Content-Length', String(stored.size))
       .header('ETag', etag)
-      .header('Cache-Control', IMMUTABLE)
+      .header('Cache-Control', cacheControl)
       .header('X-Content-Type-Options', 'nosniff')
       // The bytes are an image, never a document: nothing in them may run if opened directly.
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
@@ -58,19 +70,21 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Database; storage: ImageS
   app.get(
     `${API_BASE_PATH}/image/:id`,
     {
-      config: { access: 'public' },
+      config: { access: 'optional' },
       schema: {
         tags: ['images'],
         summary:
           'An uploaded image as WebP: full (≤ 2048 px long side), medium (≤ 1280 px) or thumb (≤ 480 px)',
         description:
-          'Returns the image bytes (image/webp), not the envelope. Responses are immutable; ' +
-          'send If-None-Match with the ETag to get 304.',
+          'Returns the image bytes (image/webp), not the envelope. A photo follows its post: ' +
+          "a hidden post's photos, and a suspended member's, answer 404 to everyone but their " +
+          'author. Shown to everyone: `public, max-age=600`; to the author alone: ' +
+          '`private, no-store`. Send If-None-Match with the ETag to get 304.',
         params: imageParamsSchema,
         querystring: imageQuerySchema,
         response: {
           200: {
-            description: 'The image bytes, with ETag and an immutable Cache-Control',
+            description: 'The image bytes, with ETag and Cache-Control',
             content: { 'image/webp': { schema: imageBytesSchema } },
           },
           ...errorResponses(404, 422),
@@ -78,8 +92,12 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Database; storage: ImageS
       },
     },
     async (request, reply) => {
-      const row = await service.getImage(db, request.params.id);
-      return sendImage(request, reply, storage, row, request.query.size);
+      const { row, audience } = await service.getImageFor(
+        db,
+        request.params.id,
+        request.viewer?.user.id ?? null,
+      );
+      return sendImage(request, reply, storage, row, request.query.size, audience);
     },
   );
 };

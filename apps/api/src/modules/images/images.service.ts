@@ -72,10 +72,32 @@ export async function storeImage(
   }
 }
 
+const IMAGE_NOT_FOUND = '画像が見つかりませんでした。';
+
 export async function getImage(db: Database, id: string): Promise<repository.ImageRow> {
   const row = await repository.findImage(db, id);
-  if (!row) throw notFound('画像が見つかりませんでした。');
+  if (!row) throw notFound(IMAGE_NOT_FOUND);
   return row;
+}
+
+/** Who may keep a copy of an image's answer (docs/security.md#images-and-caches). */
+export type ImageAudience = 'everyone' | 'viewer';
+
+/**
+ * An image as `viewerId` (null: a visitor) may see it, by the one visibility rule
+ * (db/moderated.ts): a photo of a hidden post, or of a suspended member, is its author's alone
+ * and answers 404 to everyone else, as the post does. The 404 is kept by no cache: the author
+ * asks for the same address.
+ */
+export async function getImageFor(
+  db: Database,
+  id: string,
+  viewerId: string | null,
+): Promise<{ row: repository.ImageRow; audience: ImageAudience }> {
+  const found = await repository.findImageFor(db, id, viewerId);
+  if (found?.shownToAll) return { row: found, audience: 'everyone' };
+  if (found?.shownToViewer) return { row: found, audience: 'viewer' };
+  throw new HttpError('NOT_FOUND', IMAGE_NOT_FOUND, null, { 'cache-control': 'no-store' });
 }
 
 /** Opens one variant's bytes; a row whose file has gone missing reads as not found. */

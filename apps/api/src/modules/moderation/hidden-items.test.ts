@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../../test/auth-client.js';
 import {
@@ -10,8 +11,10 @@ import {
   pngFile,
   type TestAuth,
 } from '../../../test/post-client.js';
+import { openSse } from '../../../test/sse-client.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { comments, lists, posts, users } from '../../db/schema/index.js';
+import { comments, lists, mailOutbox, notifications, posts, users } from '../../db/schema/index.js';
+import { findPushContent } from '../push/push-outbox.repository.js';
 
 /**
  * What a moderator took out of sight (docs/moderation.md#hidden-items), through every read path:
@@ -486,5 +489,207 @@ describe('a suspended member', () => {
     expect(await markerIds()).toContain(post.id);
     expect(await sitemap('profiles')).toContain(suspended!.id);
     expect(await sharePage(`/profile/${suspended!.id}/posts`)).toBe(200);
+  });
+});
+
+/**
+ * What others hear of, and the photos they are sent, follow the same rule as the pages: the
+ * notification list, its unread count, the live stream, the push and the mail of everyone but
+ * the author leave out a hidden post and a suspended member; the photos answer 404 to them
+ * (original and thumbnail), and are never declared cacheable by everyone while they are not
+ * shown to everyone (docs/security.md#one-visibility-rule).
+ */
+describe('notifications and photos of what is out of sight', () => {
+  type Group = {
+    type: string;
+    target: { post: { id: string; title: string } | null };
+    actors: { id: string }[];
+  };
+  const groups = async (auth: TestAuth) =>
+    (await data<{ items: Group[] }>('/notifications?limit=100', auth)).items;
+  const unread = async (auth: TestAuth) =>
+    (await data<{ unread_count: number }>('/notifications/unread-count', auth)).unread_count;
+  const named = async (member: Member, name: string) =>
+    ctx.db.update(users).set({ name }).where(eq(users.id, member.id));
+  /** The notifications a stream resumed from the very start sends, and its unread count. */
+  async function streamed(auth: Member) {
+    const address = ctx.app.server.address() as AddressInfo | null;
+    if (!address) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const stream = openSse(`http://127.0.0.1:${port}/api/v2/notifications/stream`, {
+      authorization: `Bearer ${auth.token}`,
+      'last-event-id': '0',
+    });
+    await stream.ready;
+    const count = JSON.parse((await stream.next('unread')).data).unread_count as number;
+    stream.close();
+    const sent = stream.events
+      .filter((event) => event.event === 'notification')
+      .map(
+        (event) =>
+          JSON.parse(event.data) as { type: string; post_id: string | null; actor: { id: string } },
+      );
+    return { count, sent };
+  }
+  async function mailOf(member: Member & { email?: string }) {
+    await ctx.db
+      .update(notifications)
+      .set({ mailDueAt: sql`now()` })
+      .where(and(eq(notifications.userId, member.id), isNotNull(notifications.mailDueAt)));
+    await ctx.app.notifications.worker.drain();
+    const [row] = await ctx.db
+      .select({ text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, member.email!), eq(mailOutbox.category, 'notification')));
+    return row?.text ?? null;
+  }
+  const pushOf = async (member: Member, postId: string, type: string, actor?: Member) => {
+    const [row] = await ctx.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, member.id),
+          eq(notifications.postId, postId),
+          sql`${notifications.type} = ${type}`,
+          actor ? eq(notifications.actorId, actor.id) : undefined,
+        ),
+      );
+    return (await findPushContent(ctx.db, row!.id))?.heard;
+  };
+  const imageStatus = async (id: string, size: string, auth: TestAuth) => {
+    const response = await get(`/image/${id}?size=${size}`, auth);
+    return { status: response.statusCode, cache: response.headers['cache-control'] };
+  };
+
+  it('leave a hidden post out of others’ list, count, stream, push and mail, and its photos out of their reach', async () => {
+    const [author, commenter, replier] = (await members('quiet-post', 3)) as (Member & {
+      email: string;
+    })[];
+    const spot = await client.createdPost(author!, {
+      kind: 'spot',
+      title: '誰にも見えなくなる広場',
+      ...NEAR_TOKYO_STATION,
+    });
+    const photo = await client.createdPost(author!, {
+      kind: 'image',
+      parent_post_id: spot.id,
+      'images[0]': await pngFile(),
+    });
+    await comment(commenter!, spot.id, '最初のコメント');
+    await comment(replier!, spot.id, '返信です');
+    const image = photo.images[0]!.id;
+    for (const size of ['full', 'thumb'])
+      expect(await imageStatus(image, size, visitor)).toEqual({
+        status: 200,
+        cache: 'public, max-age=600',
+      });
+    const before = await groups(commenter!);
+    expect(before.find((g) => g.type === 'reply')?.target.post?.title).toBe(
+      '誰にも見えなくなる広場',
+    );
+    const unreadBefore = await unread(commenter!);
+
+    await setPostHidden(spot.id, true);
+    await setPostHidden(photo.id, true);
+    expect((await groups(commenter!)).map((g) => g.target.post?.id)).not.toContain(spot.id);
+    expect(await unread(commenter!)).toBe(unreadBefore - 1);
+    const stream = await streamed(commenter!);
+    expect(stream.count).toBe(unreadBefore - 1);
+    expect(stream.sent.map((event) => event.post_id)).not.toContain(spot.id);
+    expect(await pushOf(commenter!, spot.id, 'reply')).toBe(false);
+    expect(await mailOf(commenter!)).toBeNull();
+    // Its author still hears of the comments on it, as they still see it.
+    expect((await groups(author!)).find((g) => g.type === 'comment')?.target.post?.id).toBe(
+      spot.id,
+    );
+    expect(await pushOf(author!, spot.id, 'comment')).toBe(true);
+    expect((await streamed(author!)).sent.map((event) => event.post_id)).toContain(spot.id);
+    for (const size of ['full', 'thumb']) {
+      for (const auth of [visitor, commenter!]) {
+        const answer = await imageStatus(image, size, auth);
+        expect(answer.status).toBe(404);
+        expect(answer.cache).toBe('no-store');
+      }
+      expect(await imageStatus(image, size, author!)).toEqual({
+        status: 200,
+        cache: 'private, no-store',
+      });
+    }
+
+    await setPostHidden(spot.id, false);
+    await setPostHidden(photo.id, false);
+    expect(await unread(commenter!)).toBe(unreadBefore);
+    expect((await imageStatus(image, 'full', visitor)).status).toBe(200);
+  });
+
+  it('leave a suspended member out as an actor, a follower and a photo’s author', async () => {
+    const [author, suspended, kept] = (await members('quiet-member', 3)) as (Member & {
+      email: string;
+    })[];
+    await named(suspended!, '停止される鉄子');
+    await named(kept!, '残る鉄男');
+    const spot = await client.createdPost(author!, {
+      kind: 'spot',
+      title: 'いいねされる広場',
+      ...NEAR_TOKYO_STATION,
+    });
+    const own = await client.createdPost(suspended!, {
+      kind: 'spot',
+      title: '停止される人の広場',
+      ...NEAR_TOKYO_STATION,
+    });
+    const photo = await client.createdPost(suspended!, {
+      kind: 'image',
+      parent_post_id: own.id,
+      'images[0]': await pngFile(),
+    });
+    for (const who of [suspended!, kept!]) {
+      expect((await client.json('POST', `/posts/${spot.id}/like`, who)).statusCode).toBe(200);
+      await comment(who, spot.id, `${who === kept ? '残る' : '消える'}コメント`);
+      expect((await client.json('POST', `/users/${author!.id}/follow`, who)).statusCode).toBe(200);
+    }
+    const followers = async (auth: TestAuth) =>
+      (await data<{ follower_count: number }>(`/users/${author!.id}`, auth)).follower_count;
+    const directoryCount = async () =>
+      (
+        await data<{ items: { id: string; follower_count: number }[] }>('/users?limit=100')
+      ).items.find((item) => item.id === author!.id)?.follower_count;
+    expect(await followers(visitor)).toBe(2);
+    const unreadBefore = await unread(author!);
+    const like = (await groups(author!)).find((g) => g.type === 'like');
+    expect(like?.actors.map((actor) => actor.id)).toContain(suspended!.id);
+
+    await ctx.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() + 24 * 60 * 60 * 1000) })
+      .where(eq(users.id, suspended!.id));
+    forgetKeptPages();
+    // One like, one comment and one follow fewer.
+    expect(await unread(author!)).toBe(unreadBefore - 3);
+    for (const group of await groups(author!))
+      expect(group.actors.map((actor) => actor.id)).not.toContain(suspended!.id);
+    const stream = await streamed(author!);
+    expect(stream.count).toBe(unreadBefore - 3);
+    expect(stream.sent.map((event) => event.actor.id)).not.toContain(suspended!.id);
+    expect(await pushOf(author!, spot.id, 'like', suspended)).toBe(false);
+    expect(await pushOf(author!, spot.id, 'like', kept)).toBe(true);
+    const mail = await mailOf(author!);
+    expect(mail).toContain('残る鉄男');
+    expect(mail).not.toContain('停止される鉄子');
+    for (const auth of [visitor, author!]) expect(await followers(auth)).toBe(1);
+    expect(await directoryCount()).toBe(1);
+    for (const size of ['full', 'thumb'])
+      for (const auth of [visitor, author!])
+        expect((await imageStatus(photo.images[0]!.id, size, auth)).status).toBe(404);
+
+    // A suspension that has ended hides nothing.
+    await ctx.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, suspended!.id));
+    expect(await unread(author!)).toBe(unreadBefore);
+    expect(await followers(visitor)).toBe(2);
+    expect((await imageStatus(photo.images[0]!.id, 'full', visitor)).status).toBe(200);
   });
 });

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { notificationInSight } from '../../db/moderated.js';
+import { notRelatedTo } from '../../db/related-members.js';
 import {
   follows,
   notificationJobs,
@@ -96,24 +98,43 @@ export async function findMembersWithDueMail(db: Database, limit: number): Promi
 
 /**
  * Takes every notification waiting for the member's mail (due or not: one mail carries the
- * whole burst) and clears their due time. Two workers racing for one member: the second finds
- * nothing left and sends nothing.
+ * whole burst) and clears their due time; hands back those the member still sees as the list
+ * does (not from a member they blocked or muted since, and in sight: db/moderated.ts), so a
+ * mail never names what the page leaves out. Two workers racing for one member: the second
+ * finds nothing left and sends nothing.
  */
 export async function takeMailBatch(db: Database, userId: string) {
+  const n = notifications;
   const rows = await db
-    .update(notifications)
+    .update(n)
     .set({ mailDueAt: null })
-    .where(and(eq(notifications.userId, userId), isNotNull(notifications.mailDueAt)))
+    .where(and(eq(n.userId, userId), isNotNull(n.mailDueAt)))
     .returning({
-      type: notifications.type,
-      actorId: notifications.actorId,
-      createdAt: notifications.createdAt,
-      id: notifications.id,
+      type: n.type,
+      actorId: n.actorId,
+      createdAt: n.createdAt,
+      id: n.id,
+      seen: sql<boolean>`(${n.type} = 'moderation' or ${notRelatedTo(n.actorId, userId, ['blocked', 'blockedBy', 'muted'])})
+        and ${notificationInSight(n)}`,
     });
   // Newest first, as the notifications page names them (`returning` has no order of its own).
-  return rows.sort(
-    (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1),
-  );
+  return rows
+    .filter((row) => row.seen)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+}
+
+/**
+ * Suspensions whose end has passed are cleared: nothing else changes, but the write recounts
+ * the notification groups of the member (migrations/0019_notifications_in_sight.sql), which
+ * count a suspension by the clock only when something touches them. Returns how many ended.
+ */
+export async function clearEndedSuspensions(db: Database): Promise<number> {
+  const rows = await db
+    .update(users)
+    .set({ suspendedUntil: null })
+    .where(and(isNotNull(users.suspendedUntil), lte(users.suspendedUntil, sql`now()`)))
+    .returning({ id: users.id });
+  return rows.length;
 }
 
 export async function findMailRecipient(db: Database, userId: string) {

@@ -20,9 +20,11 @@ export async function presentGroups(
     repository.findActors(db, [
       ...new Set(rows.flatMap((row) => (row.type === 'moderation' ? [] : row.actorIds))),
     ]),
-    repository.findPostTargets(db, [
-      ...new Set(rows.flatMap((row) => (row.postId ? [row.postId] : []))),
-    ]),
+    repository.findPostTargets(
+      db,
+      [...new Set(rows.flatMap((row) => (row.postId ? [row.postId] : [])))],
+      userId,
+    ),
     repository.findStationTargets(db, [
       ...new Set(rows.flatMap((row) => (row.stationGroupId !== null ? [row.stationGroupId] : []))),
     ]),

@@ -122,6 +122,8 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   const batchSize = options.batchSize ?? 20;
 
   async function drain(): Promise<NotificationWorkResult> {
+    // Before the mails: a suspension that has run out counts again in what they say.
+    await jobs.clearEndedSuspensions(db);
     const jobCounts = await drainRetryQueue<jobs.JobRow>({
       claim: (limit) => jobs.claimDueJobs(db, limit, JOB_LEASE_SECONDS),
       attempt: async (job) => {

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
 import { descending } from '../../db/order.js';
+import { notificationInSight, shownTo } from '../../db/moderated.js';
 import { notRelatedTo } from '../../db/related-members.js';
 import {
   comments,
@@ -172,10 +173,14 @@ export async function findRecipientsOfComment(db: Database, commentId: string): 
   return rows.map((row) => row.userId);
 }
 
-/** Notifications from members the recipient blocked or muted since are not shown either. */
+/**
+ * The member's notifications they see: not from members they blocked or muted since, and in
+ * sight by the moderators' rule (a suspended actor, a hidden post or comment: db/moderated.ts).
+ */
 export const visibleTo = (userId: string) =>
   sql`${notifications.userId} = ${userId}::uuid
-    and ${notRelatedTo(notifications.actorId, userId, ['blocked', 'muted'])}`;
+    and ${notRelatedTo(notifications.actorId, userId, ['blocked', 'muted'])}
+    and ${notificationInSight(notifications)}`;
 
 export interface GroupRow {
   type: NotificationType;
@@ -257,6 +262,7 @@ export async function findActors(db: Database, ids: readonly string[]) {
 }
 
 const parents = alias(posts, 'parents');
+const viewer = sql`${sql.placeholder('viewer')}::uuid`;
 const postTargetsByIds = preparedPerDatabase((db) =>
   db
     .select({
@@ -268,15 +274,18 @@ const postTargetsByIds = preparedPerDatabase((db) =>
     })
     .from(posts)
     .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
-    .leftJoin(parents, eq(parents.id, posts.parentPostId))
-    .where(sql`${posts.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .leftJoin(parents, and(eq(parents.id, posts.parentPostId), shownTo(parents, viewer)))
+    .where(and(sql`${posts.id} = any(${sql.placeholder('ids')}::uuid[])`, shownTo(posts, viewer)))
     .prepare('notification_post_targets'),
 );
 
-/** The posts notifications are about, with what names an untitled photo (its spot, station). */
-export async function findPostTargets(db: Database, ids: readonly string[]) {
+/**
+ * The posts notifications are about, as `viewer` may see them (a moderator's notice about a
+ * post hidden since names no post), with what names an untitled photo (its spot, station).
+ */
+export async function findPostTargets(db: Database, ids: readonly string[], viewer: string) {
   if (ids.length === 0) return [];
-  return postTargetsByIds(db).execute({ ids: [...ids] });
+  return postTargetsByIds(db).execute({ ids: [...ids], viewer });
 }
 
 export async function findStationTargets(db: Database, ids: readonly number[]) {

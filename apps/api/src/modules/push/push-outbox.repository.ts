@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { PUSH_TYPE_DEFAULTS } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
+import { notificationInSight } from '../../db/moderated.js';
 import { notRelatedTo } from '../../db/related-members.js';
 import {
   notificationGroups,
@@ -130,7 +131,8 @@ export async function markDeliveryFailed(
 
 /**
  * What a push says about a notification, read when it is sent: the notification, whether its
- * actor is still someone the member hears from (no block either way, no mute), and its group
+ * actor is still someone the member hears from (no block either way, no mute) and it is still
+ * in sight (no suspended actor, no post or comment hidden from the member: db/moderated.ts), and its group
  * on the list (the same type and target on the same Japan day), whose counts already leave out
  * actors the member blocked or muted (docs/notifications.md#grouping).
  */
@@ -148,7 +150,8 @@ export async function findPushContent(db: Database, notificationId: string) {
       stationGroupId: n.stationGroupId,
       read: sql<boolean>`${n.readAt} is not null`,
       day: sql<string>`((${n.createdAt} at time zone 'Asia/Tokyo')::date)::text`,
-      heard: sql<boolean>`(${n.type} = 'moderation' or ${notRelatedTo(n.actorId, sql`${n.userId}`, ['blocked', 'blockedBy', 'muted'])})`,
+      heard: sql<boolean>`(${n.type} = 'moderation' or ${notRelatedTo(n.actorId, sql`${n.userId}`, ['blocked', 'blockedBy', 'muted'])})
+        and ${notificationInSight(n)}`,
       actorIds: g.actorIds,
       actorCount: g.actorCount,
       postKind: posts.kind,

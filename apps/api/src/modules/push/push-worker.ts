@@ -15,7 +15,8 @@ import * as repository from './push.repository.js';
  * Sends the queued pushes (docs/pwa.md#push). Every instance runs one; deliveries are claimed
  * with SKIP LOCKED under a lease, so each is sent by one instance. What a push says is read when
  * it is sent: the notification's group as the list shows it (「鉄子Aさんほか2人がいいねしました」),
- * nothing when the member has since read it, or blocked or muted its actor; during the member's
+ * nothing when the member has since read it, or blocked or muted its actor, or it went out of
+ * sight (its actor suspended, its post or comment hidden: db/moderated.ts); during the member's
  * quiet hours it waits for their end.
  */
 
@@ -31,7 +32,7 @@ export interface PushWorkResult {
   sent: number;
   /** Subscriptions dropped: gone (404, 410), refused, or failing for long. */
   removed: number;
-  /** Deliveries left unsent: read, withdrawn, blocked or muted, no device left. */
+  /** Deliveries left unsent: read, withdrawn, blocked or muted, out of sight, no device left. */
   skipped: number;
   /** Deliveries moved to the end of the member's quiet hours. */
   postponed: number;

@@ -1,6 +1,11 @@
-import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { notSuspended, shownTo } from '../../db/moderated.js';
+import {
+  notSuspended,
+  shownTo,
+  suspendedFolloweesOf,
+  suspendedFollowersOf,
+} from '../../db/moderated.js';
 import { descending } from '../../db/order.js';
 import { notRelatedTo } from '../../db/related-members.js';
 import {
@@ -30,10 +35,23 @@ const micros = (column: SQLWrapper) =>
 const fromMicros = (value: string) =>
   sql`(timestamptz 'epoch' + (${value}::text || ' microseconds')::interval)`;
 
+/**
+ * The follow counts as everyone sees them: the kept counters less the follows of suspended
+ * members, who are out of sight (docs/moderation.md#hidden-items). The counters themselves stay
+ * as they are, so a suspension that ends needs no recount; a directory page is still ordered
+ * by the kept counter.
+ */
+const shownFollowerCount = sql<number>`(${users.followerCount} - ${suspendedFollowersOf(users.id)})`;
+const shownFollowingCount = sql<number>`(${users.followingCount} - ${suspendedFolloweesOf(users.id)})`;
+
 /** A member, unless suspended: their profile is then gone (docs/moderation.md#hidden-items). */
 export async function findUser(db: Database, userId: string): Promise<UserRow | null> {
   const [row] = await db
-    .select()
+    .select({
+      ...getTableColumns(users),
+      followerCount: shownFollowerCount,
+      followingCount: shownFollowingCount,
+    })
     .from(users)
     .where(and(eq(users.id, userId), notSuspended(users.id)));
   return row ?? null;
@@ -132,13 +150,13 @@ export async function addToFollowCounts(
     .update(users)
     .set({ followerCount: sql`greatest(${users.followerCount} + ${delta}, 0)` })
     .where(eq(users.id, followeeId))
-    .returning({ followerCount: users.followerCount });
+    .returning({ followerCount: shownFollowerCount });
   return row?.followerCount ?? 0;
 }
 
 export async function followerCountOf(db: Database, userId: string): Promise<number> {
   const [row] = await db
-    .select({ followerCount: users.followerCount })
+    .select({ followerCount: shownFollowerCount })
     .from(users)
     .where(eq(users.id, userId));
   return row?.followerCount ?? 0;
@@ -176,6 +194,7 @@ function summaryColumns(viewerId: string | null) {
     bio: users.bio,
     avatar: users.avatarImageId,
     followerCount: users.followerCount,
+    shownFollowerCount,
     followedByMe: viewerId
       ? sql<boolean>`exists (select 1 from ${follows} as mine where mine.follower_id = ${viewerId} and mine.followee_id = ${users.id})`
       : sql<boolean>`false`,

@@ -210,7 +210,7 @@ function toSummary(row: SummaryRow): UserSummary {
     name: row.name,
     bio: row.bio,
     avatar: row.avatar,
-    follower_count: row.followerCount,
+    follower_count: row.shownFollowerCount,
     followed_by_me: Boolean(row.followedByMe),
   };
 }
