@@ -221,6 +221,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     db: deps.db,
     storage: imageStorage,
     newcomerLimits: config.newcomerLimits,
+    counters,
   });
   await app.register(usersRoutes, { db: deps.db });
   const clock = deps.clock ?? (() => new Date());

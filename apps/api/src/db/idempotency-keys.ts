@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from './database.js';
 import { IDEMPOTENCY_KEY_TTL, idempotencyKeys } from './schema/index.js';
 
@@ -13,38 +13,49 @@ import { IDEMPOTENCY_KEY_TTL, idempotencyKeys } from './schema/index.js';
  */
 const ABANDONED_AFTER = sql`interval '2 minutes'`;
 
+/**
+ * A member's keys kept at most (docs/security.md#idempotency-keys-bound-to-their-request): a new
+ * claim drops the oldest beyond it. A queue a person fills offline holds tens of actions; a
+ * retry whose key was dropped runs again, which a reaction (a state set) shrugs off.
+ */
+export const IDEMPOTENCY_KEYS_PER_MEMBER = 500;
+
 export type KeyClaim =
   | { kind: 'claimed' }
   | { kind: 'running' }
   | { kind: 'other-request'; request: string }
+  | { kind: 'other-body' }
   | { kind: 'answered'; statusCode: number; body: string; contentType: string | null };
 
 /**
  * Takes `key` for this request, or tells what holds it. A key is free when unused, older than
  * a day, or held by a request that was abandoned. The member's forgotten keys go at the same
- * time, so the table holds about a day of each member's writes.
+ * time, and the oldest beyond IDEMPOTENCY_KEYS_PER_MEMBER, so the table holds at most a day
+ * of each member's writes and never more than that many rows of one member.
  */
 export async function claimKey(
   db: Database,
   userId: string,
   key: string,
   request: string,
+  fingerprint: string,
 ): Promise<KeyClaim> {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.userId, userId),
-        lt(idempotencyKeys.createdAt, sql`now() - ${IDEMPOTENCY_KEY_TTL}`),
-      ),
-    );
+  await db.execute(sql`
+    delete from ${idempotencyKeys} as k
+    where k.user_id = ${userId}
+      and (k.created_at < now() - ${IDEMPOTENCY_KEY_TTL}
+        or k.key <> ${key} and k.key in (select kept.key from ${idempotencyKeys} as kept
+          where kept.user_id = ${userId} and kept.key <> ${key}
+          order by kept.created_at desc, kept.key desc
+          offset ${IDEMPOTENCY_KEYS_PER_MEMBER - 1}))`);
   const claimed = await db
     .insert(idempotencyKeys)
-    .values({ userId, key, request })
+    .values({ userId, key, request, fingerprint })
     .onConflictDoUpdate({
       target: [idempotencyKeys.userId, idempotencyKeys.key],
       set: {
         request,
+        fingerprint,
         statusCode: null,
         body: null,
         contentType: null,
@@ -60,8 +71,10 @@ export async function claimKey(
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   // Gone between the two statements (the member left): nothing to replay, run it.
-  if (!held) return claimKey(db, userId, key, request);
+  if (!held) return claimKey(db, userId, key, request, fingerprint);
   if (held.request !== request) return { kind: 'other-request', request: held.request };
+  // Rows written before fingerprints were kept have none: the path alone decides for them.
+  if (held.fingerprint !== null && held.fingerprint !== fingerprint) return { kind: 'other-body' };
   if (held.statusCode === null || held.body === null) return { kind: 'running' };
   return {
     kind: 'answered',

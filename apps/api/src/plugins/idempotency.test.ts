@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../test/auth-client.js';
 import { createPostClient, NEAR_TOKYO_STATION, type TestAuth } from '../../test/post-client.js';
 import { createTestApp } from '../../test/test-app.js';
-import { comments, idempotencyKeys, users } from '../db/schema/index.js';
+import { IDEMPOTENCY_KEYS_PER_MEMBER } from '../db/idempotency-keys.js';
+import { comments, idempotencyKeys, likes, users } from '../db/schema/index.js';
+import { reactionLimit } from '../modules/posts/rate-limits.js';
+import { requestFingerprint } from './idempotency.js';
 
 /** Writes sent with an Idempotency-Key are done once (docs/architecture.md#idempotent-writes). */
 
@@ -185,5 +188,120 @@ describe('Idempotency-Key', () => {
       .set({ createdAt: sql`now() - interval '3 minutes'` })
       .where(eq(idempotencyKeys.key, stuck));
     expect((await comment(author, post.id, '止まった', stuck)).statusCode).toBe(201);
+  });
+
+  it('binds a key to its body: another body on the same path is 422, nothing written', async () => {
+    const post = await newPost();
+    const key = crypto.randomUUID();
+    const first = await comment(author, post.id, '最初のコメント', key);
+    expect(first.statusCode).toBe(201);
+    const second = await comment(author, post.id, '別の内容のコメント', key);
+    expect(second.statusCode).toBe(422);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.json()).toMatchObject({
+      success: false,
+      status: 422,
+      code: 'VALIDATION_FAILED',
+      message:
+        'この Idempotency-Key は内容の違うリクエストに使われています。内容を変えて送るときは新しいキーを使ってください。',
+      errors: { 'Idempotency-Key': [expect.stringContaining('内容の違う')] },
+    });
+    expect((await commentRows(post.id)).map((row) => row.body)).toEqual(['最初のコメント']);
+    // The same body again is still the first answer, replayed (an offline queue's retry).
+    const retry = await comment(author, post.id, '最初のコメント', key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+  });
+
+  it('fingerprints the request, not the order its fields were sent in', () => {
+    const path = '/api/v2/stations/1130101/check-in';
+    const sent = { latitude: 35.68, longitude: 139.76, measured_at: '2026-11-28T10:00:00Z' };
+    const reordered = { measured_at: '2026-11-28T10:00:00Z', longitude: 139.76, latitude: 35.68 };
+    expect(requestFingerprint('POST', path, sent)).toBe(
+      requestFingerprint('POST', path, reordered),
+    );
+    expect(requestFingerprint('POST', path, sent)).not.toBe(
+      requestFingerprint('POST', path, { ...sent, latitude: 35.69 }),
+    );
+    expect(requestFingerprint('POST', path, undefined)).not.toBe(
+      requestFingerprint('DELETE', path, undefined),
+    );
+    expect(requestFingerprint('POST', path, { a: { b: 1, c: 2 } })).toBe(
+      requestFingerprint('POST', path, { a: { c: 2, b: 1 } }),
+    );
+  });
+
+  it(`keeps at most ${IDEMPOTENCY_KEYS_PER_MEMBER} keys of a member, dropping the oldest`, async () => {
+    const accounts = createAuthClient(ctx, origin);
+    const keeper = await accounts.registerAndVerify('i-keeper@example.jp');
+    const [me] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'i-keeper@example.jp'));
+    // 600 answered keys of the last hour, the oldest first.
+    await ctx.db.execute(sql`
+      insert into idempotency_keys (user_id, key, request, fingerprint, status_code, body, created_at)
+      select ${me!.id}::uuid, 'old-key-' || lpad(g::text, 4, '0'), 'DELETE /api/v2/posts/x/like',
+        'f', 200, '{}', now() - interval '1 hour' + g * interval '1 second'
+      from generate_series(1, 600) g`);
+    const post = await newPost();
+    expect(
+      (await comment({ token: keeper.token }, post.id, '新しいキー', 'new-key-0001')).statusCode,
+    ).toBe(201);
+    const kept = await ctx.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, me!.id));
+    expect(kept).toHaveLength(IDEMPOTENCY_KEYS_PER_MEMBER);
+    const keys = new Set(kept.map((row) => row.key));
+    expect(keys.has('new-key-0001')).toBe(true);
+    expect(keys.has('old-key-0600')).toBe(true);
+    expect(keys.has('old-key-0101')).toBe(false);
+    // The other members' keys are untouched.
+    expect((await ctx.db.select().from(idempotencyKeys)).length).toBeGreaterThan(
+      IDEMPOTENCY_KEYS_PER_MEMBER,
+    );
+  });
+
+  it('limits keyed likes and unlikes: a flood is refused with 429 and leaves few rows', async () => {
+    const accounts = createAuthClient(ctx, origin);
+    const flooder = await accounts.registerAndVerify('i-flooder@example.jp');
+    const [me] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'i-flooder@example.jp'));
+    const post = await newPost();
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof ctx.app.inject>> | undefined;
+    for (let i = 0; i < reactionLimit.perMember + 20; i += 1) {
+      const answer = await ctx.app.inject({
+        method: i % 2 === 0 ? 'POST' : 'DELETE',
+        url: `/api/v2/posts/${post.id}/like`,
+        headers: {
+          origin,
+          authorization: `Bearer ${flooder.token}`,
+          'idempotency-key': crypto.randomUUID(),
+        },
+      });
+      statuses.push(answer.statusCode);
+      if (answer.statusCode === 429) refused ??= answer;
+    }
+    expect(statuses.slice(0, reactionLimit.perMember).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(reactionLimit.perMember).every((status) => status === 429)).toBe(true);
+    expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused!.json()).toMatchObject({
+      success: false,
+      status: 429,
+      code: 'RATE_LIMITED',
+      message:
+        'いいねや「行きたい」の操作が短い時間に続いています。少し待ってからもう一度お試しください。',
+    });
+    const rows = await ctx.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, me!.id));
+    expect(rows).toHaveLength(reactionLimit.perMember);
+    expect(await ctx.db.select().from(likes).where(eq(likes.postId, post.id))).toHaveLength(0);
   });
 });

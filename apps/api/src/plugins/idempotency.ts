@@ -3,6 +3,7 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENT_REPLAY_HEADER,
 } from '@ekispot/shared';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database.js';
@@ -23,6 +24,7 @@ declare module 'fastify' {
 export const IDEMPOTENCY_MESSAGES = {
   invalidKey: `${IDEMPOTENCY_KEY_HEADER} は8〜128文字の英数字、「-」、「_」で指定してください。`,
   otherRequest: `この ${IDEMPOTENCY_KEY_HEADER} は別の操作に使われています。新しいキーで送り直してください。`,
+  otherBody: `この ${IDEMPOTENCY_KEY_HEADER} は内容の違うリクエストに使われています。内容を変えて送るときは新しいキーを使ってください。`,
   running: '同じ操作を処理しています。しばらくしてからもう一度お試しください。',
 } as const;
 const M = IDEMPOTENCY_MESSAGES;
@@ -42,12 +44,35 @@ function keyOf(request: FastifyRequest): string | null {
   return value;
 }
 
+/** JSON with every object's keys in order: one text for one body, however its keys were sent. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * What the key is bound to: a hash of the method, the path and the body as validated
+ * (docs/security.md#idempotency-keys-bound-to-their-request).
+ */
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method} ${path}\n${canonicalJson(body)}`)
+    .digest('base64url');
+}
+
 /**
  * Writes done once (docs/architecture.md#idempotent-writes). On a route declared
  * `config.idempotent` (always a `member` route), a request with an `Idempotency-Key` first
  * claims the key for the member. A retry of an answered request gets that answer again (same
  * status and body, `Idempotent-Replayed: true`) and the handler does not run; a retry while the
- * first is running gets 409; the key on another method or path gets 422. A 5xx, 408 or 429
+ * first is running gets 409; the key on another method or path, or with another body, gets 422
+ * (docs/security.md#idempotency-keys-bound-to-their-request). A 5xx, 408 or 429
  * answer lets the key go so a retry runs. Without the header nothing changes.
  */
 export const idempotencyPlugin = fp(
@@ -68,7 +93,14 @@ export const idempotencyPlugin = fp(
       if (key === null) return;
       const userId = request.member.user.id;
       const path = request.url.split('?', 1)[0] ?? request.url;
-      const claim = await claimKey(options.db, userId, key, `${request.method} ${path}`);
+      const fingerprint = requestFingerprint(request.method, path, request.body);
+      const claim = await claimKey(
+        options.db,
+        userId,
+        key,
+        `${request.method} ${path}`,
+        fingerprint,
+      );
       switch (claim.kind) {
         case 'claimed':
           claims.set(request, { userId, key });
@@ -77,6 +109,8 @@ export const idempotencyPlugin = fp(
           throw conflict(M.running);
         case 'other-request':
           throw validationFailed({ [IDEMPOTENCY_KEY_HEADER]: [M.otherRequest] }, M.otherRequest);
+        case 'other-body':
+          throw validationFailed({ [IDEMPOTENCY_KEY_HEADER]: [M.otherBody] }, M.otherBody);
         case 'answered':
           reply.status(claim.statusCode).header(IDEMPOTENT_REPLAY_HEADER, 'true');
           if (claim.contentType) reply.type(claim.contentType);

@@ -52,4 +52,6 @@ export const POST_MESSAGES = {
   wanted: '登録しました。',
   unwanted: '登録を取り消しました。',
   wantNotForImages: '写真の投稿には「行きたい」「参加したい」を登録できません。',
+  tooManyReactions:
+    'いいねや「行きたい」の操作が短い時間に続いています。少し待ってからもう一度お試しください。',
 } as const;
