@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebParamValid, isWebRoutePath } from './web-routes.js';
+import { isWebParamValid, isWebRoutePath, pageSearchOf } from './web-routes.js';
 import { photoOf, postDisplayTitle } from './posts.js';
 
 describe('isWebRoutePath', () => {
@@ -45,6 +45,24 @@ describe('isWebRoutePath', () => {
     expect(isWebParamValid('stationGroupId', '2147483647')).toBe(true);
     expect(isWebParamValid('stationGroupId', '2147483648')).toBe(false);
     expect(isWebParamValid('stationGroupId', '1e3')).toBe(false);
+  });
+});
+
+describe('pageSearchOf', () => {
+  it('keeps only what the page reads, first value each, in declared order, as written', () => {
+    expect(pageSearchOf('/station/1130101', '?cb=123')).toBe('');
+    expect(pageSearchOf('/rankings/post', '?utm_source=x&period=month&period=all')).toBe(
+      '?period=month',
+    );
+    expect(pageSearchOf('/', '?kinds=spot,event&z=12.00&lat=35.1&lng=139.2&x=1')).toBe(
+      '?lat=35.1&lng=139.2&z=12.00&kinds=spot,event',
+    );
+    expect(pageSearchOf('/login', '?redirect=%2Fstation%2F1130101')).toBe(
+      '?redirect=%2Fstation%2F1130101',
+    );
+    expect(pageSearchOf('/users', '?%71=%E6%9D%B1')).toBe('?%71=%E6%9D%B1');
+    expect(pageSearchOf('/no/such/page', '?q=1')).toBe('');
+    expect(pageSearchOf('/users', '?%E0%A4%A=1&&q')).toBe('?q');
   });
 });
 

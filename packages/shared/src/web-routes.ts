@@ -19,16 +19,26 @@ export interface WebRoutePattern {
    * exactly like an address that names nothing.
    */
   moderatorsOnly?: true;
+  /**
+   * The query parameters the page reads, and none other (docs/security.md#pages-are-keyed-on-what-they-read):
+   * the server answers any other parameter with a 301 to the address without it, so a page is
+   * drawn and kept once per value of what it reads. A page that declares none takes none.
+   */
+  query?: readonly string[];
 }
 
 const uuid = (name: string) => ({ [name]: 'uuid' }) as const;
 const token = { token: 'token' } as const;
 const station = { stationGroupId: 'stationGroupId' } as const;
 
-/** Every page of the web app (docs/product-rules.md#routes-and-access). Query strings are not part of a pattern. */
+/**
+ * Every page of the web app (docs/product-rules.md#routes-and-access), with the query parameters
+ * each reads (`query`; none when absent).
+ */
 export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
-  { path: '/' },
-  { path: '/login' },
+  // The map's view and marker kinds (apps/web/src/features/stations/utils/map-view.ts, map-kinds.ts).
+  { path: '/', query: ['lat', 'lng', 'z', 'kinds'] },
+  { path: '/login', query: ['redirect'] },
   { path: '/register' },
   { path: '/forgot' },
   { path: '/reset-password/:token', params: token },
@@ -41,30 +51,30 @@ export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
   { path: '/stamps' },
   { path: '/settings/profile' },
   { path: '/list/create' },
-  { path: '/list/update' },
+  { path: '/list/update', query: ['listId'] },
   { path: '/list/update/:listId', params: uuid('listId') },
   { path: '/list/:listId', params: uuid('listId') },
   { path: '/post/:postId', params: uuid('postId') },
   { path: '/post/:postId/comment/:commentId', params: { postId: 'uuid', commentId: 'uuid' } },
-  { path: '/post/create/event' },
+  { path: '/post/create/event', query: ['stationGroupId'] },
   { path: '/post/create/:postId/event', params: uuid('postId') },
   { path: '/post/create/image/:stationGroupId', params: station },
   { path: '/post/create/:postId/image', params: uuid('postId') },
-  { path: '/post/create/spot' },
-  { path: '/post/update/event' },
+  { path: '/post/create/spot', query: ['stationGroupId'] },
+  { path: '/post/update/event', query: ['postId'] },
   { path: '/post/update/:postId/event', params: uuid('postId') },
-  { path: '/post/update/image/:stationGroupId', params: station },
+  { path: '/post/update/image/:stationGroupId', params: station, query: ['postId'] },
   { path: '/post/update/:postId/image', params: uuid('postId') },
-  { path: '/post/update/spot' },
+  { path: '/post/update/spot', query: ['postId'] },
   { path: '/privacy' },
   { path: '/service' },
   // 削除の申し出, open to anyone, and the link its confirmation mail carries.
-  { path: '/contact/takedown' },
+  { path: '/contact/takedown', query: ['url'] },
   { path: '/contact/takedown/confirm/:token', params: token },
   { path: '/station/:stationGroupId', params: station },
   { path: '/line/:lineId', params: { lineId: 'lineId' } },
   { path: '/search/station/random' },
-  { path: '/users' },
+  { path: '/users', query: ['q'] },
   { path: '/users/:userId/followers', params: uuid('userId') },
   { path: '/users/:userId/following', params: uuid('userId') },
   { path: '/profile/:userId/action/liked', params: uuid('userId') },
@@ -80,14 +90,14 @@ export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
   { path: '/profile/:userId/want-to-participate-events', params: uuid('userId') },
   { path: '/profile/:userId/want-to-visit-spots', params: uuid('userId') },
   { path: '/profile/:userId/want-to-visit-stations', params: uuid('userId') },
-  { path: '/rankings/impact' },
-  { path: '/rankings/post' },
+  { path: '/rankings/impact', query: ['period'] },
+  { path: '/rankings/post', query: ['period'] },
   { path: '/timeline/list/all' },
   { path: '/timeline/list/follow' },
-  { path: '/timeline/post/all' },
-  { path: '/timeline/post/follow' },
+  { path: '/timeline/post/all', query: ['kinds'] },
+  { path: '/timeline/post/follow', query: ['kinds'] },
   // The moderators' area: the web app shows its 404 page to everyone else.
-  { path: '/moderation', moderatorsOnly: true },
+  { path: '/moderation', moderatorsOnly: true, query: ['tab'] },
   { path: '/moderation/log', moderatorsOnly: true },
 ];
 
@@ -157,9 +167,43 @@ function matchPattern(
  * is ignored, parameters are URL-decoded. A route whose parameters fail shows the 404 page.
  */
 export function isWebRoutePath(pathname: string): boolean {
+  return webRouteOf(pathname) !== null;
+}
+
+/** The pattern a pathname names, as {@link isWebRoutePath} decides it, or null. */
+function webRouteOf(pathname: string): WebRoutePattern | null {
   const segments = pathname.split('/').filter(Boolean);
-  return WEB_ROUTE_PATTERNS.some((pattern) => {
-    const params = matchPattern(pattern, segments);
-    return params !== null && areWebParamsValid(pattern.params, params);
-  });
+  return (
+    WEB_ROUTE_PATTERNS.find((pattern) => {
+      const params = matchPattern(pattern, segments);
+      return params !== null && areWebParamsValid(pattern.params, params);
+    }) ?? null
+  );
+}
+
+function decodeName(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' '));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The query string a page address keeps (`?…`, or '' for none): only the parameters its page
+ * reads (`query` above), the first value of each, in the order declared, each written exactly as
+ * it came. An address that is no page keeps none. The server sends any other query string to
+ * this one (docs/security.md#pages-are-keyed-on-what-they-read).
+ */
+export function pageSearchOf(pathname: string, search: string): string {
+  const declared = webRouteOf(pathname)?.query ?? [];
+  if (declared.length === 0) return '';
+  const found = new Map<string, string>();
+  for (const piece of search.replace(/^\?/, '').split('&')) {
+    if (piece === '') continue;
+    const name = decodeName(piece.split('=', 1)[0] ?? '');
+    if (name !== null && declared.includes(name) && !found.has(name)) found.set(name, piece);
+  }
+  const kept = declared.flatMap((name) => found.get(name) ?? []);
+  return kept.length > 0 ? `?${kept.join('&')}` : '';
 }

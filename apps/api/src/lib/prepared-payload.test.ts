@@ -45,18 +45,32 @@ describe('sendCached', () => {
     const again = await app.inject({ url: '/kept', headers: { 'accept-encoding': 'br' } });
     expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
     expect(builds).toBe(1);
-    for (const response of [br, gz, again]) expect(response.headers.etag).toBe(plain.headers.etag);
+    // Other bytes, another strong ETag: one per encoding, the same each time.
+    const tags = [plain, br, gz].map((response) => String(response.headers.etag));
+    expect(new Set(tags).size).toBe(3);
+    for (const tag of tags) expect(tag).toMatch(/^"[^"]+"$/);
+    expect(again.headers.etag).toBe(br.headers.etag);
   });
 
-  it('answers a matching If-None-Match with 304, whatever the encoding', async () => {
-    const first = await app.inject('/kept');
+  it('answers If-None-Match with 304 only for the encoding the client holds', async () => {
+    const held = await app.inject({ url: '/kept', headers: { 'accept-encoding': 'br' } });
     const revalidated = await app.inject({
       url: '/kept',
-      headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(held.headers.etag) },
     });
     expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers.etag).toBe(held.headers.etag);
     expect(revalidated.headers['content-encoding']).toBeUndefined();
     expect(revalidated.rawPayload.length).toBe(0);
+
+    // Holding brotli bytes, asking for gzip ones: the gzip body, not a 304.
+    const other = await app.inject({
+      url: '/kept',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(held.headers.etag) },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(other.rawPayload).toString()).toBe((await app.inject('/kept')).body);
   });
 
   it('sends a small answer as it is', async () => {

@@ -58,14 +58,40 @@ export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-/** `If-None-Match` names this ETag (or is `*`). */
+/**
+ * The ETag of one encoding of a body whose strong ETag is `etag`: each encoding is other bytes,
+ * so it has its own strong validator (docs/architecture.md#page-cache).
+ */
+export function encodedEtag(etag: string, encoding: 'br' | 'gzip' | null): string {
+  return encoding ? `${etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"` : etag;
+}
+
+/**
+ * The weak form of an ETag: for an answer that the compression plugin may send in any encoding
+ * (security.ts), whose bytes on the wire the ETag therefore cannot name.
+ */
+export function weakEtag(etag: string): string {
+  return etag.startsWith('W/') ? etag : `W/${etag}`;
+}
+
+const opaque = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
+
+/** `If-None-Match` names this ETag (or is `*`), compared weakly as that header is. */
 export function matchesEtag(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
   if (!header) return false;
   return header.split(',').some((tag) => {
     const value = tag.trim();
-    return value === etag || value === '*';
+    return value === '*' || opaque(value) === opaque(etag);
   });
+}
+
+/** Which of its encodings an answer goes in, from the request's Accept-Encoding. */
+function chosenEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accept = request.headers['accept-encoding'];
+  if (acceptsEncoding(accept, 'br')) return 'br';
+  if (acceptsEncoding(accept, 'gzip')) return 'gzip';
+  return null;
 }
 
 interface SerializedResponse {
@@ -91,7 +117,7 @@ function serializeWithEtag(reply: FastifyReply, data: unknown): SerializedRespon
 function sendSerialized(
   request: FastifyRequest,
   reply: FastifyReply,
-  response: SerializedResponse,
+  response: { body: Buffer; etag: string },
   cacheControl: string,
 ) {
   reply.header('ETag', response.etag).header('Cache-Control', cacheControl);
@@ -100,9 +126,10 @@ function sendSerialized(
 }
 
 /**
- * Answers a GET with a strong ETag over its exact bytes, and `304` when the client already
- * holds them. The body goes through the route's response schema first, so nothing undeclared
- * leaks; compression is left to the compression plugin.
+ * Answers a GET with an ETag over its bytes, and `304` when the client already holds them. The
+ * body goes through the route's response schema first, so nothing undeclared leaks; compression
+ * is left to the compression plugin, so the ETag is weak: it names the content, whatever the
+ * encoding.
  */
 export function sendWithEtag(
   request: FastifyRequest,
@@ -110,7 +137,13 @@ export function sendWithEtag(
   data: unknown,
   cacheControl: string,
 ) {
-  return sendSerialized(request, reply, serializeWithEtag(reply, data), cacheControl);
+  const response = serializeWithEtag(reply, data);
+  return sendSerialized(
+    request,
+    reply,
+    { body: response.body, etag: weakEtag(response.etag) },
+    cacheControl,
+  );
 }
 
 /** Serialised answers by a key that names everything they depend on (data version, input). */
@@ -142,23 +175,20 @@ export async function sendCached(
   if (response.body.length < COMPRESS_FROM_BYTES)
     return sendSerialized(request, reply, response, options.cacheControl);
   reply.header('Vary', 'Accept-Encoding');
-  if (matchesEtag(request, response.etag))
-    return sendSerialized(request, reply, response, options.cacheControl);
-  // Compressed once per kept answer, not on every request (as the compression plugin would).
-  const accept = request.headers['accept-encoding'];
-  const encoding = acceptsEncoding(accept, 'br')
-    ? 'br'
-    : acceptsEncoding(accept, 'gzip')
-      ? 'gzip'
-      : null;
+  // Each encoding its own ETag: a client holding one encoding is not told it holds another.
+  const encoding = chosenEncoding(request);
+  const etag = encodedEtag(response.etag, encoding);
+  if (matchesEtag(request, etag))
+    return sendSerialized(request, reply, { body: response.body, etag }, options.cacheControl);
   if (!encoding) return sendSerialized(request, reply, response, options.cacheControl);
+  // Compressed once per kept answer, not on every request (as the compression plugin would).
   response.encoded ??= {};
   const body = await (response.encoded[encoding] ??=
     encoding === 'br'
       ? brotli(response.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
       : gzip(response.body, { level: 6 }));
   reply.header('Content-Encoding', encoding);
-  return sendSerialized(request, reply, { body, etag: response.etag }, options.cacheControl);
+  return sendSerialized(request, reply, { body, etag }, options.cacheControl);
 }
 
 export function sendPrepared(
@@ -168,15 +198,17 @@ export function sendPrepared(
   cacheControl: string,
   contentType = 'application/json; charset=utf-8',
 ) {
+  // Each encoding is other bytes: its own strong ETag (`"…"`, `"…-gz"`, `"…-br"`), and a 304
+  // only for the one this request would be sent.
+  const encoding = chosenEncoding(request);
+  const etag = encodedEtag(payload.etag, encoding);
   reply
-    .header('ETag', payload.etag)
+    .header('ETag', etag)
     .header('Cache-Control', cacheControl)
     .header('Vary', 'Accept-Encoding');
-  if (matchesEtag(request, payload.etag)) return reply.status(304).send();
+  if (matchesEtag(request, etag)) return reply.status(304).send();
   reply.type(contentType);
-  const accept = request.headers['accept-encoding'];
-  if (acceptsEncoding(accept, 'br')) return reply.header('Content-Encoding', 'br').send(payload.br);
-  if (acceptsEncoding(accept, 'gzip'))
-    return reply.header('Content-Encoding', 'gzip').send(payload.gzip);
+  if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(payload.br);
+  if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(payload.gzip);
   return reply.send(payload.identity);
 }

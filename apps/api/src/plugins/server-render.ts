@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,6 +40,21 @@ interface ServerRenderModule {
 
 export type PageRender = (url: string) => Promise<RenderedPage | null>;
 
+/**
+ * A render one of whose reads failed (a 5xx from the API, the database away): what it drew
+ * would show nothing where the data should be, so it is not served, and never kept
+ * (docs/architecture.md#page-cache).
+ */
+export class PageReadsFailedError extends Error {
+  constructor(readonly url: string) {
+    super(`a read of the page ${url} failed`);
+    this.name = 'PageReadsFailedError';
+  }
+}
+
+/** Each render's own record of its reads: renders run concurrently through one fetch. */
+const renderReads = new AsyncLocalStorage<{ failed: boolean }>();
+
 /** The server bundle beside the browser build: `dist-ssr/` next to `dist/`. */
 export function serverEntryOf(distDir: string): string {
   return path.join(path.dirname(distDir), 'dist-ssr', 'entry-server.js');
@@ -55,7 +71,8 @@ function headersOf(init: RequestInit): Record<string, string> {
 
 /**
  * The render function, or null when the server bundle is not built (the app shell is served,
- * as before) or fails to load.
+ * as before) or fails to load. A render any of whose reads answered 5xx (or failed outright)
+ * throws {@link PageReadsFailedError}, whatever it drew.
  */
 export async function loadServerRender(
   app: FastifyInstance,
@@ -81,12 +98,26 @@ export async function loadServerRender(
     runtimeConfig: options.runtimeConfig,
     async fetch(url, init) {
       if ((init.method ?? 'GET') !== 'GET') throw new Error('the server render only reads');
-      const response = await app.inject({ method: 'GET', url, headers: headersOf(init) });
-      return new Response(response.body, { status: response.statusCode });
+      const reads = renderReads.getStore();
+      try {
+        const response = await app.inject({ method: 'GET', url, headers: headersOf(init) });
+        if (reads && response.statusCode >= 500) reads.failed = true;
+        return new Response(response.body, { status: response.statusCode });
+      } catch (error) {
+        if (reads) reads.failed = true;
+        throw error;
+      }
     },
   });
   return async (url) => {
-    const result = await module.renderPage(url);
+    const reads = { failed: false };
+    const result = await renderReads
+      .run(reads, () => module.renderPage(url))
+      .catch((error) => {
+        if (reads.failed) throw new PageReadsFailedError(url);
+        throw error;
+      });
+    if (reads.failed) throw new PageReadsFailedError(url);
     return result.kind === 'page' ? result : null;
   };
 }

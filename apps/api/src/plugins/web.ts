@@ -3,14 +3,21 @@ import path from 'node:path';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_BASE_PATH, isWebRoutePath, jsonForScript } from '@ekispot/shared';
+import { API_BASE_PATH, isWebRoutePath, jsonForScript, pageSearchOf } from '@ekispot/shared';
 import type { ImageStorage } from '../modules/images/image-storage.js';
 import { declareScopeAccess } from './access.js';
 import { priorityImagePreload } from './image-preload.js';
 import { archiveAssets, archiveKeyOf, assetContentType } from './asset-archive.js';
 import { prepareBytes, sendPrepared } from '../lib/prepared-payload.js';
 import type { CachedPage, PageCache } from './page-cache.js';
-import { loadServerRender, type PageRender, type RenderedPage } from './server-render.js';
+import {
+  loadServerRender,
+  PageReadsFailedError,
+  type PageRender,
+  type RenderedPage,
+} from './server-render.js';
+import { RenderBusyError, sendPageUnavailable } from './page-unavailable.js';
+import { createRenderGate, type RenderGate } from './render-gate.js';
 import {
   APP_MODULE,
   MAP_MODULE,
@@ -33,6 +40,8 @@ export interface WebOptions {
   assetArchive?: ImageStorage;
   /** The pages written, kept until a write (page-cache.ts); none: every page is written anew. */
   pageCache?: PageCache;
+  /** How many pages are drawn at once, overall and per client (render-gate.ts). */
+  renderGate?: RenderGate;
 }
 
 /** A page's head; 'not-found' answers 404; a redirect sends the visitor on (301). */
@@ -114,6 +123,12 @@ export function applyBody(
   );
 }
 
+/** An address's path and its query string (without the `?`). */
+function splitUrl(url: string): [string, string] {
+  const at = url.indexOf('?');
+  return at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at + 1)];
+}
+
 function escapeAttribute(value: string): string {
   return value
     .replaceAll('&', '&amp;')
@@ -131,13 +146,16 @@ function escapeAttribute(value: string): string {
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, options: WebOptions) => {
-    /** A preview that cannot be built must never cost the visitor the page itself. */
+    /**
+     * The head is read from the database: when that fails, the page would be drawn without what
+     * it names (a 200 for a post that may not exist), so it is not given at all (503, not kept).
+     */
     async function renderSafely(render: NonNullable<WebOptions['renderHead']>, pathname: string) {
       try {
         return await render(decodeURIComponent(pathname));
       } catch (error) {
         app.log.warn({ err: error, pathname }, 'link preview failed');
-        return null;
+        throw new PageReadsFailedError(pathname);
       }
     }
 
@@ -213,11 +231,15 @@ export const webPlugin = fp(
       distDir: options.distDir,
       runtimeConfig: JSON.stringify(options.runtimeConfig),
     });
-    /** A page the server cannot draw is still served: as the app shell, drawn in the browser. */
+    /**
+     * A page the server cannot draw is still served: as the app shell, drawn in the browser;
+     * but not one whose reads failed (503, not kept: server-render.ts).
+     */
     async function renderBodySafely(render: PageRender, url: string) {
       try {
         return await render(url);
       } catch (error) {
+        if (error instanceof PageReadsFailedError) throw error;
         app.log.warn({ err: error, url }, 'server render failed');
         return null;
       }
@@ -258,13 +280,33 @@ export const webPlugin = fp(
     }
 
     const spaFallback = { config: { access: 'public' }, schema: { hide: true } } as const;
+    const gate = options.renderGate ?? createRenderGate();
     app.get('/*', spaFallback, async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
+      const [pathname = '/', search = ''] = splitUrl(request.url);
       if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
-      const build = () => buildPage(request.url, pathname);
-      const page = options.pageCache
-        ? await options.pageCache.getOrBuild(request.url, build)
-        : await build();
+      // A page is drawn and kept on its path and the parameters it reads, nothing else
+      // (docs/security.md#pages-are-keyed-on-what-they-read): any other address of it leads there.
+      const url = `${pathname}${pageSearchOf(pathname, search)}`;
+      // Never a redirect to `//host…` (another site): such an address is only keyed clean.
+      if (url !== request.url && !/^\/[/\\]/.test(pathname)) return reply.redirect(url, 301);
+      const build = async () => {
+        const leave = await gate.enter(request.ip);
+        if (!leave) throw new RenderBusyError();
+        try {
+          return await buildPage(url, pathname);
+        } finally {
+          leave();
+        }
+      };
+      let page: CachedPage;
+      try {
+        page = options.pageCache ? await options.pageCache.getOrBuild(url, build) : await build();
+      } catch (error) {
+        if (error instanceof RenderBusyError) return sendPageUnavailable(request, reply, 'busy');
+        if (error instanceof PageReadsFailedError)
+          return sendPageUnavailable(request, reply, 'reads-failed');
+        throw error;
+      }
       if (page.status === 301) return reply.redirect(page.location, 301);
       reply.code(page.status);
       return sendPrepared(request, reply, page.payload, 'no-cache', 'text/html; charset=utf-8');

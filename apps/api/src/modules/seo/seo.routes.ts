@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
-import { etagOf, matchesEtag } from '../../lib/prepared-payload.js';
+import { etagOf, matchesEtag, weakEtag } from '../../lib/prepared-payload.js';
 import { buildRobotsTxt, buildSitemapPage, createSitemapIndexReader } from './seo.service.js';
 
 /**
@@ -16,7 +16,10 @@ const SITEMAP_CACHE = 'public, max-age=3600';
 const ROBOTS_CACHE = 'public, max-age=86400';
 const XML = 'application/xml; charset=utf-8';
 
-/** Sends a document with a strong ETag over its bytes, or 304 when the client holds them. */
+/**
+ * Sends a document with an ETag over its bytes, or 304 when the client holds them; weak, as the
+ * compression plugin may send it in any encoding.
+ */
 function sendDocument(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -24,7 +27,7 @@ function sendDocument(
   type: string,
   cacheControl: string,
 ) {
-  const etag = etagOf(body);
+  const etag = weakEtag(etagOf(body));
   reply.header('ETag', etag).header('Cache-Control', cacheControl);
   if (matchesEtag(request, etag)) return reply.code(304).send();
   return reply.type(type).send(body);

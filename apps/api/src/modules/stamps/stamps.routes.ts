@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requesterKey } from '../../lib/auth-token.js';
 import { envelope } from '../../lib/envelope.js';
+import { matchesEtag, weakEtag } from '../../lib/prepared-payload.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import * as service from './stamps.service.js';
 
@@ -33,8 +34,10 @@ const IMAGE_CACHE_CONTROL = 'public, max-age=86400';
 
 /** Typed on the plain reply: the 200 body is bytes, outside the route's envelope schemas. */
 function sendImage(request: FastifyRequest, reply: FastifyReply, image: service.StampImage) {
-  reply.header('ETag', image.etag).header('Cache-Control', IMAGE_CACHE_CONTROL);
-  if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
+  // An SVG may go out compressed by the compression plugin: a weak ETag, true of every encoding.
+  const etag = weakEtag(image.etag);
+  reply.header('ETag', etag).header('Cache-Control', IMAGE_CACHE_CONTROL);
+  if (matchesEtag(request, etag)) return reply.status(304).send();
   return reply
     .type(image.contentType)
     .header('X-Content-Type-Options', 'nosniff')

@@ -52,7 +52,10 @@ describe('GET /api/v2/stations/markers', () => {
     const etag = response.headers.etag;
     expect(etag).toMatch(/^".+"$/);
     expect(response.headers['cache-control']).toContain('max-age');
-    const again = await get('/api/v2/stations/markers', { 'if-none-match': String(etag) });
+    const again = await get('/api/v2/stations/markers', {
+      'accept-encoding': 'gzip',
+      'if-none-match': String(etag),
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
   });
