@@ -4,6 +4,8 @@
 -- member, or the recipient's own). A notice from the operators always counts. The same rule
 -- in TypeScript is `notificationInSight` (apps/api/src/db/moderated.ts), which the stream, the
 -- push worker and the mail digest read with; notification-groups.test.ts holds the two equal.
+-- The type is compared as text: on a new database every migration runs in one transaction, and
+-- an enum value added in it ('moderation', 0016) cannot be written as a literal until it commits.
 CREATE OR REPLACE FUNCTION "ekispot_refresh_notification_groups"(
   "p_users" uuid[], "p_types" notification_type[], "p_targets" text[], "p_days" date[]
 ) RETURNS void
@@ -55,7 +57,7 @@ BEGIN
       AND n."created_at" < ((k."day" + 1)::timestamp AT TIME ZONE 'Asia/Tokyo')
       AND NOT EXISTS (SELECT 1 FROM "blocks" b WHERE b."blocker_id" = n."user_id" AND b."blocked_id" = n."actor_id")
       AND NOT EXISTS (SELECT 1 FROM "mutes" m WHERE m."muter_id" = n."user_id" AND m."muted_id" = n."actor_id")
-      AND (n."type" = 'moderation' OR (
+      AND (n."type"::text = 'moderation' OR (
         n."actor_id" NOT IN (SELECT s."id" FROM "users" s
           WHERE s."suspended_until" IS NOT NULL AND s."suspended_until" > now())
         AND (n."post_id" IS NULL OR EXISTS (SELECT 1 FROM "posts" p WHERE p."id" = n."post_id"
