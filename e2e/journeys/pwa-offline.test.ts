@@ -2,20 +2,18 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
 import { member, signIn } from '../support/members.js';
+import type { Member } from '../support/roster.js';
 import { postSpotAs } from '../support/posts.js';
+import {
+  apiToken,
+  cacheOwners,
+  cached,
+  persistentProfile,
+  waitForWorker,
+} from '../support/service-worker.js';
 
 const TOKYO = 1130101;
 const QUEUED = 'オフラインです。接続が戻ったら送信します。';
-
-async function token(key: 'pwaMember') {
-  const { email, password } = member(key);
-  const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await login.json()).data as { token: string }).token;
-}
 
 /** The post as the server has it now: its likes and its comments with this text. */
 async function serverCounts(postId: string, text: string) {
@@ -28,46 +26,21 @@ async function serverCounts(postId: string, text: string) {
   };
 }
 
-/**
- * Installed, active and in control of the page from its start. The first load is not: the worker
- * takes the page over (clients.claim) part way, so reads made before that never went through it
- * and are not cached. Reload once the worker is ready, so the page's every read goes through it,
- * and wait until the worker has cached what the idle page asked it to (`<html
- * data-offline-ready>`, docs/pwa.md#offline).
- */
-async function waitForWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload({ waitUntil: 'domcontentloaded' });
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const [navigation] = performance.getEntriesByType(
-          'navigation',
-        ) as PerformanceNavigationTiming[];
-        return navigator.serviceWorker.controller !== null && (navigation?.workerStart ?? 0) > 0;
-      }),
-    )
-    .toBe(true);
-  await page.waitForSelector('html[data-offline-ready]', { state: 'attached', timeout: 30_000 });
+/** Whether the member (by a Bearer token of theirs) has liked the post, as the server says. */
+async function likedBy(postId: string, bearer: string) {
+  const answer = await fetch(`${baseUrl}/api/v2/posts/${postId}`, {
+    headers: { authorization: `Bearer ${bearer}` },
+  }).then((r) => r.json());
+  return (answer.data as { liked: boolean }).liked;
 }
 
-/** What the worker holds: the shell's page and offline page, and the build's files it keeps. */
-async function cached(page: Page) {
-  return page.evaluate(async () => {
-    const paths = async (name: string) =>
-      (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
-    return {
-      shellPage: (await caches.match('/index.html')) !== undefined,
-      offlinePage: (await caches.match('/offline.html')) !== undefined,
-      assets: await paths('ekispot-assets-v1'),
-      loaded: performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name).pathname)
-        .filter((path) => path.startsWith('/assets/')),
-    };
-  });
+/** Signs in through the login form, which then goes on to `to`. */
+async function logInThrough(page: Page, who: Member, to: string) {
+  await open(page, `/login?redirect=${encodeURIComponent(to)}`);
+  await page.getByLabel(/^メールアドレス/).fill(who.email);
+  await page.getByLabel(/^パスワード/).fill(who.password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === to);
 }
 
 /**
@@ -85,7 +58,7 @@ describeInBrowser('pwa offline', () => {
     async () => {
       const title = `圏外のホーム ${Date.now()}`;
       const { postId } = await postSpotAs(member('pwaMember'), title);
-      const bearer = await token('pwaMember');
+      const bearer = await apiToken(member('pwaMember'));
       const listTitle = `圏外でも見るリスト ${Date.now()}`;
       const created = await fetch(`${baseUrl}/api/v2/lists`, {
         method: 'POST',
@@ -95,7 +68,11 @@ describeInBrowser('pwa offline', () => {
       expect(created.status).toBe(201);
       const listId = ((await created.json()).data as { id: string }).id;
 
-      const { page } = await browser.newPage();
+      // A phone (issue: a post page reloaded offline at 390 px still knows the member).
+      const { page } = await browser.newPage({
+        viewport: { width: 390, height: 844 },
+        phone: true,
+      });
       await signIn(page, 'pwaMember');
       await open(page, `/station/${TOKYO}`);
       await waitForWorker(page);
@@ -136,12 +113,20 @@ describeInBrowser('pwa offline', () => {
       await page.getByRole('heading', { level: 1, name: 'JR山手線' }).waitFor();
       await page.waitForLoadState('load');
 
-      // The signal drops on a post page: a like and a comment wait, marked. (A page loaded
-      // offline has no session: /auth/me is never cached, docs/pwa.md#offline.)
+      // The signal drops on a post page and the member reloads it: the page still knows the
+      // member as last seen (docs/pwa.md#whose-data): the name in the header, the comment form,
+      // and a like and a comment wait, marked, to be sent as that member once the server has
+      // confirmed the session.
       await open(page, `/post/${postId}`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      await page.getByRole('textbox', { name: 'コメント' }).waitFor();
       await page.context().setOffline(true);
+      await open(page, `/post/${postId}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page
+        .getByRole('button', { name: `アカウントメニュー（${member('pwaMember').name}さん）` })
+        .waitFor();
+      await page.getByRole('textbox', { name: 'コメント' }).waitFor();
+      expect(await page.getByRole('link', { name: 'ログイン' }).count()).toBe(0);
       const before = await serverCounts(postId, '圏外から送ります');
       const like = page.getByRole('button', { name: /いいね/ });
       await like.click();
@@ -234,6 +219,93 @@ describeInBrowser('pwa offline', () => {
       await open(page, `/station/${TOKYO}`);
       await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
       await page.context().setOffline(false);
+    },
+  );
+
+  it(
+    'on one browser, the next member never sees the last one’s cached reads nor sends their queued like',
+    { timeout: 180_000 },
+    async () => {
+      const leaving = member('pwaLeaving');
+      const next = member('pwaNext');
+      const stamp = Date.now();
+      const { postId } = await postSpotAs(member('pwaMember'), `共有端末のホーム ${stamp}`);
+      const { postId: nextPostId } = await postSpotAs(member('pwaMember'), `次の人の駅 ${stamp}`);
+      const listTitle = `途中下車の非公開リスト ${stamp}`;
+      const created = await fetch(`${baseUrl}/api/v2/lists`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${await apiToken(leaving)}`,
+        },
+        body: JSON.stringify({ title: listTitle, is_public: false }),
+      });
+      expect(created.status).toBe(201);
+      const listId = ((await created.json()).data as { id: string }).id;
+      const likesBefore = (await serverCounts(postId, '')).likes;
+
+      const profile = await persistentProfile();
+      let context = await profile.launch();
+      try {
+        // The first member reads their private list and a post with the worker in charge, then
+        // likes the post offline: it waits, theirs.
+        let page = context.pages()[0] ?? (await context.newPage());
+        await logInThrough(page, leaving, `/list/${listId}`);
+        await waitForWorker(page);
+        await page.getByRole('heading', { level: 1, name: listTitle }).waitFor();
+        await open(page, `/post/${postId}`);
+        await page.getByRole('textbox', { name: 'コメント' }).waitFor();
+        await context.setOffline(true);
+        await page.getByRole('button', { name: /いいね/ }).click();
+        await page.getByTestId('pending-mark').waitFor();
+
+        // The browser is closed with the like waiting, and the session ends from another
+        // client (the member logs out there).
+        const session = (await context.cookies()).find((cookie) => cookie.name === 'auth');
+        expect(session).toBeDefined();
+        await context.close();
+        const loggedOut = await fetch(`${baseUrl}/api/v2/auth/logout`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${session?.value}` },
+        });
+        expect(loggedOut.status).toBe(200);
+
+        // The same browser again, online, with the server failing likes for a while: a like
+        // the app tried to send now would wait for a retry instead of being refused. The next
+        // member signs in meanwhile.
+        context = await profile.launch();
+        await context.route('**/api/v2/posts/*/like', (route) =>
+          route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
+        );
+        page = context.pages()[0] ?? (await context.newPage());
+        await logInThrough(page, next, `/post/${nextPostId}`);
+        await context.unroute('**/api/v2/posts/*/like');
+
+        // Their own like goes out at once: nothing of anyone else waits before it, and the
+        // first member's like was never sent as them.
+        const bearer = await apiToken(next);
+        await page.getByRole('button', { name: /いいね/ }).click();
+        await expect.poll(() => likedBy(nextPostId, bearer)).toBe(true);
+        expect(await likedBy(postId, bearer)).toBe(false);
+        expect((await serverCounts(postId, '')).likes).toBe(likesBefore);
+
+        // Offline, the first member's list is not there for them: not its page, not its data.
+        await context.setOffline(true);
+        await open(page, `/list/${listId}`);
+        await page.getByRole('heading', { level: 1, name: 'オフラインです' }).waitFor();
+        expect(await page.getByText(listTitle).count()).toBe(0);
+        await page
+          .getByRole('button', { name: `アカウントメニュー（${next.name}さん）` })
+          .waitFor();
+        // What the worker keeps is theirs alone.
+        const me = await fetch(`${baseUrl}/api/v2/auth/me`, {
+          headers: { authorization: `Bearer ${bearer}` },
+        }).then((r) => r.json());
+        expect(await cacheOwners(page)).toEqual([(me.data as { id: string }).id]);
+      } finally {
+        await context.close();
+        await profile.remove();
+      }
     },
   );
 });

@@ -58,6 +58,17 @@ export const MEMBERS = {
     email: 'pwa@example.jp',
     password: 'password for pwa 1',
   },
+  // One browser, two members in turn (pwa-offline.test.ts): what the first leaves behind.
+  pwaLeaving: {
+    name: '途中下車の旅人',
+    email: 'pwa-leaving@example.jp',
+    password: 'password for pwa 2',
+  },
+  pwaNext: {
+    name: '次に乗る旅人',
+    email: 'pwa-next@example.jp',
+    password: 'password for pwa 3',
+  },
   reportAuthor: {
     name: '宣伝ばかりの投稿者',
     email: 'reports-a@example.jp',
@@ -88,6 +99,13 @@ export const MEMBERS = {
     name: '新着の葵',
     email: 'timeline-a@example.jp',
     password: 'password for a 1',
+  },
+  // The Japanese-text walk (japanese-text.test.ts) reads the moderators' pages too.
+  textReader: {
+    name: '文字の点検係',
+    email: 'text-reader@example.jp',
+    password: 'password for text 1',
+    moderator: true,
   },
 } as const satisfies Record<string, Member>;
 
