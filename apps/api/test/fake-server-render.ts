@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 /**
  * A built web app in miniature with a server render of its own (`dist-ssr/entry-server.js`,
@@ -63,6 +64,12 @@ export async function createFakeWebBuild() {
   await fs.mkdir(path.join(root, 'dist-ssr'));
   await fs.writeFile(path.join(distDir, 'index.html'), TEMPLATE);
   await fs.writeFile(path.join(root, 'dist-ssr', 'entry-server.js'), ENTRY);
+  // An asset with the compressed copies the build writes beside it (precompress-plugin.ts).
+  const asset = Buffer.from(`export const names = ${JSON.stringify(Array(400).fill('駅'))};`);
+  await fs.mkdir(path.join(distDir, 'assets'));
+  await fs.writeFile(path.join(distDir, 'assets', 'app-a1.js'), asset);
+  await fs.writeFile(path.join(distDir, 'assets', 'app-a1.js.gz'), zlib.gzipSync(asset));
+  await fs.writeFile(path.join(distDir, 'assets', 'app-a1.js.br'), zlib.brotliCompressSync(asset));
   globalThis.__fakeRender = { started: 0, beforeRead: open, afterRead: open };
   return {
     distDir,

@@ -193,4 +193,17 @@ describe('the encodings of a page', () => {
     const plain = await page(url, '10.5.0.1', { 'if-none-match': tags[0]! });
     expect(plain.statusCode).toBe(304);
   });
+
+  it('holds for the built assets too: each compressed copy its own validator', async () => {
+    const url = '/assets/app-a1.js';
+    const answers = await Promise.all(
+      ['identity', 'gzip', 'br'].map((encoding) =>
+        ctx.app.inject({ url, headers: { 'accept-encoding': encoding } }),
+      ),
+    );
+    expect(answers.map((r) => r.headers['content-encoding'])).toEqual([undefined, 'gzip', 'br']);
+    expect(new Set(answers.map((r) => r.headers.etag)).size).toBe(3);
+    const held = { 'accept-encoding': 'br', 'if-none-match': String(answers[2]!.headers.etag) };
+    expect((await ctx.app.inject({ url, headers: held })).statusCode).toBe(304);
+  });
 });
