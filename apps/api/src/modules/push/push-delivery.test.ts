@@ -145,6 +145,71 @@ describe('a like pushed to the post owner', () => {
     expect(left).toHaveLength(0);
   });
 
+  it('drops a stored subscription whose key is no P-256 point, and still pushes the others', async () => {
+    const accounts = createAuthClient(ctx, origin);
+    const { token } = await accounts.registerAndVerify('push-bad-key@example.jp');
+    const id = (await client.json('GET', '/auth/me', { token })).json().data.id as string;
+    const good = newBrowserKeys();
+    const goodEndpoint = service.endpoint('beside-a-bad-key');
+    // Registered before keys were checked: 65 bytes that look like a point but are off the curve.
+    const offCurve = Buffer.from(newBrowserKeys().p256dh, 'base64url');
+    offCurve[64]! ^= 1;
+    const badEndpoint = service.endpoint('bad-key');
+    await ctx.db.insert(pushSubscriptions).values([
+      {
+        userId: id,
+        endpoint: badEndpoint,
+        p256dh: offCurve.toString('base64url'),
+        auth: good.auth,
+        createdAt: new Date(Date.now() - 60_000),
+      },
+      { userId: id, endpoint: goodEndpoint, p256dh: good.p256dh, auth: good.auth },
+    ]);
+    const post = await client.createdPost(
+      { token },
+      { kind: 'spot', title: '鍵の壊れた端末', ...NEAR_TOKYO_STATION },
+    );
+    await like(0, post.id);
+    const result = await drain();
+    expect(result).toMatchObject({ removed: 1, retrying: 0, failed: 0 });
+    expect(service.to(badEndpoint)).toHaveLength(0);
+    expect(service.to(goodEndpoint).map((push) => decryptPush(push, good))).toMatchObject([
+      { body: '鉄子Aさんがあなたの投稿にいいねしました' },
+    ]);
+    const left = await ctx.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, id));
+    expect(left).toEqual([{ endpoint: goodEndpoint }]);
+    expect(
+      await ctx.db.select().from(pushDeliveries).where(eq(pushDeliveries.userId, id)),
+    ).toHaveLength(0);
+  });
+
+  it('drops a subscription after 20 failed pushes in a row; a success starts the count again', async () => {
+    const browser = await subscribe(5, 'failing');
+    service.answer(browser.endpoint, 400);
+    const failures = async () =>
+      (
+        await ctx.db
+          .select({ count: pushSubscriptions.failureCount })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.endpoint, browser.endpoint))
+      )[0]?.count;
+    await like(0, (await newSpot(5, '失敗する端末')).id);
+    await drain();
+    expect(await failures()).toBe(1);
+    // Eighteen more failures, as a day of pushes would make them.
+    await ctx.db
+      .update(pushSubscriptions)
+      .set({ failureCount: 19 })
+      .where(eq(pushSubscriptions.endpoint, browser.endpoint));
+    await like(1, (await newSpot(5, '二十回目')).id);
+    const result = await drain();
+    expect(result.removed).toBe(1);
+    expect(await failures()).toBeUndefined();
+  });
+
   it('drops a subscription past the expiry its browser gave, without sending', async () => {
     const keys = newBrowserKeys();
     const endpoint = service.endpoint('expired-by-browser');

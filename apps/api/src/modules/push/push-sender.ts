@@ -9,6 +9,7 @@ import {
   publicOnlyLookup,
   type AddressPolicy,
 } from '../../lib/public-address.js';
+import { areUsableKeys } from './push-keys.js';
 
 /**
  * Sends one encrypted push (RFC 8291 `aes128gcm`, signed with VAPID, both made by the
@@ -80,17 +81,29 @@ export function createPushSender(options: {
   ): Promise<SendOutcome> {
     const checked = checkEndpointUrl(target.endpoint, options.policy);
     if (!checked.ok) return { kind: 'gone', detail: `endpoint refused: ${checked.reason}` };
-    const details = webpush.generateRequestDetails(
-      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-      JSON.stringify(payload),
-      {
-        vapidDetails: { subject: options.subject, ...vapid },
-        TTL: PUSH_TTL_SECONDS,
-        topic: topicOf(payload.tag),
-        urgency: 'normal',
-        contentEncoding: 'aes128gcm',
-      },
-    );
+    // Keys no push can be encrypted for (stored before they were checked at registration) will
+    // never work: the subscription goes, instead of failing every push to it.
+    if (!(await areUsableKeys(target))) return { kind: 'gone', detail: 'keys unusable' };
+    let details: ReturnType<typeof webpush.generateRequestDetails>;
+    try {
+      details = webpush.generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: { subject: options.subject, ...vapid },
+          TTL: PUSH_TTL_SECONDS,
+          topic: topicOf(payload.tag),
+          urgency: 'normal',
+          contentEncoding: 'aes128gcm',
+        },
+      );
+    } catch (error) {
+      // Counted against this subscription like any failure, never thrown past the other devices.
+      return {
+        kind: 'rejected',
+        detail: `not encrypted: ${error instanceof Error ? error.message : 'error'}`,
+      };
+    }
     try {
       const status = await post(checked.url, details.headers, details.body);
       if (status >= 200 && status < 300) return { kind: 'sent' };

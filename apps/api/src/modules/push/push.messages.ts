@@ -6,6 +6,9 @@ export const PUSH_MESSAGES = {
   preferencesSaved: 'プッシュ通知の設定を保存しました。',
   endpointRefused:
     'この通知の送り先（endpoint）は使えません。ブラウザーのプッシュサービスの https のアドレスを指定してください。',
+  p256dhUnusable:
+    '通知の暗号化キー（p256dh）が正しくありません。ブラウザーが作った P-256 の公開鍵を指定してください。',
+  authUnusable: '通知の認証キー（auth）が正しくありません。16バイトの値を指定してください。',
   /** The title every push carries. */
   title: 'えきスポ',
   someone: '退会したメンバー',

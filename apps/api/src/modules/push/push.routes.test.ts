@@ -76,6 +76,31 @@ describe('subscribing', () => {
     expect(JSON.stringify(body.errors)).toContain('通知の認証キー（auth）が正しくありません。');
   });
 
+  it('refuses a key that is no P-256 point, with a Japanese field error', async () => {
+    const keys = newBrowserKeys();
+    // The right shape (65 bytes, 0x04 first), but not a point on the curve.
+    const offCurve = Buffer.from(keys.p256dh, 'base64url');
+    offCurve[64]! ^= 1;
+    const zeros = Buffer.alloc(65);
+    zeros[0] = 4;
+    for (const p256dh of [offCurve.toString('base64url'), zeros.toString('base64url')]) {
+      const endpoint = endpointNamed();
+      const response = await subscribe(0, { endpoint, keys: { p256dh, auth: keys.auth } });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({
+        success: false,
+        status: 422,
+        code: 'VALIDATION_FAILED',
+        errors: {
+          'keys.p256dh': [
+            '通知の暗号化キー（p256dh）が正しくありません。ブラウザーが作った P-256 の公開鍵を指定してください。',
+          ],
+        },
+      });
+      expect(await ownerOf(endpoint)).toBeNull();
+    }
+  });
+
   it.each([
     'http://127.0.0.1:9/push/a',
     'https://localhost/push/a',

@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { notFound, validationFailed } from '../../lib/http-error.js';
 import { checkEndpointUrl, isPublicAddress, type AddressPolicy } from '../../lib/public-address.js';
+import { isUsableAuth, isUsableP256dh } from './push-keys.js';
 import { PUSH_MESSAGES as M } from './push.messages.js';
 import * as outbox from './push-outbox.repository.js';
 import * as repository from './push.repository.js';
@@ -60,6 +61,13 @@ export async function subscribe(
   body: PushSubscriptionBody,
   userAgent: string | undefined,
 ): Promise<PushSubscriptionResult> {
+  // The keys are imported as the sender will use them: a point off the curve is refused here,
+  // not found out at every push (push-keys.ts).
+  const keyErrors = {
+    ...(!(await isUsableP256dh(body.keys.p256dh)) && { 'keys.p256dh': [M.p256dhUnusable] }),
+    ...(!isUsableAuth(body.keys.auth) && { 'keys.auth': [M.authUnusable] }),
+  };
+  if (Object.keys(keyErrors).length > 0) throw validationFailed(keyErrors);
   if (!(await isAcceptableEndpoint(body.endpoint, policy)))
     throw validationFailed({ endpoint: [M.endpointRefused] });
   const count = await db.transaction(async (tx) => {
