@@ -10,6 +10,7 @@ import { benchMapRender } from './map-render.bench.js';
 import { benchMarkers } from './markers.bench.js';
 import { benchMemberReads } from './member-reads.bench.js';
 import { benchNotifications } from './notifications.bench.js';
+import { benchPageRenders } from './page-renders.bench.js';
 import { benchPeople } from './people.bench.js';
 import { benchPosts } from './posts.bench.js';
 import { benchRankings } from './rankings.bench.js';
@@ -53,6 +54,7 @@ if (want('members')) results.member_reads = await benchMemberReads(postgresUrl);
 if (want('map')) results.map_first_render = await benchMapRender();
 if (want('lighthouse')) results.lighthouse = await benchLighthouse();
 if (want('flood')) results.upload_flood = await benchUploadFlood();
+if (want('renders')) results.page_renders = await benchPageRenders();
 if (want('two'))
   results.two_instances = await benchTwoInstances(postgresUrl, process.env.BENCH_REDIS_URL);
 
