@@ -497,7 +497,7 @@ describe('a suspended member', () => {
  * notification list, its unread count, the live stream, the push and the mail of everyone but
  * the author leave out a hidden post and a suspended member; the photos answer 404 to them
  * (original and thumbnail), and are never declared cacheable by everyone while they are not
- * shown to everyone (docs/security.md#one-visibility-rule).
+ * shown to everyone (docs/security.md#one-visibility-rule-applied-by-every-reader).
  */
 describe('notifications and photos of what is out of sight', () => {
   type Group = {

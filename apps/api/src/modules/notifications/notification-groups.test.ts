@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../../test/auth-client.js';
 import { createPostClient, NEAR_TOKYO_STATION, type TestAuth } from '../../../test/post-client.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { notifications } from '../../db/schema/index.js';
+import { notificationInSight } from '../../db/moderated.js';
+import { comments, notifications, posts as postsTable, users } from '../../db/schema/index.js';
 
 /**
- * The notification list's groups are kept by triggers (migrations/0013_notification_groups.sql);
- * whatever happens to the notifications, they must equal a grouping made from scratch.
+ * The notification list's groups are kept by triggers (migrations/0013_notification_groups.sql,
+ * 0019_notifications_in_sight.sql); whatever happens to the notifications, and to what they are
+ * about (hidden posts and comments, suspended members), they must equal a grouping made from
+ * scratch with the one visibility rule's TypeScript copy (`notificationInSight`).
  */
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -49,6 +52,13 @@ async function groupedFromScratch(): Promise<GroupFacts[]> {
     from ${notifications} n
     where not exists (select 1 from blocks b where b.blocker_id = n.user_id and b.blocked_id = n.actor_id)
       and not exists (select 1 from mutes u where u.muter_id = n.user_id and u.muted_id = n.actor_id)
+      and ${notificationInSight({
+        type: sql`n.type`,
+        userId: sql`n.user_id`,
+        actorId: sql`n.actor_id`,
+        postId: sql`n.post_id`,
+        commentId: sql`n.comment_id`,
+      })}
     group by 1 order by 1`);
   return (rows as unknown as { rows: GroupFacts[] }).rows;
 }
@@ -91,7 +101,7 @@ describe('notification groups', () => {
     expect(await keptGroups()).toEqual(await groupedFromScratch());
   });
 
-  it('equal a grouping from scratch through likes, comments, blocks, mutes, reads, moves and deletions', async () => {
+  it('equal a grouping from scratch through likes, comments, blocks, mutes, reads, moves, deletions, hides and suspensions', async () => {
     const next = sequence(2026);
     const owners = [0, 1];
     const postsOf = new Map<number, string[]>();
@@ -106,7 +116,7 @@ describe('notification groups', () => {
       const actor = anActor();
       const posts = postsOf.get(owner)!;
       const post = pick(posts);
-      switch (next(9)) {
+      switch (next(12)) {
         case 0:
         case 1:
           await json('POST', `/posts/${post}/like`, m(actor));
@@ -140,6 +150,39 @@ describe('notification groups', () => {
               .where(eq(notifications.id, row.id));
           break;
         }
+        case 9:
+          // A moderator hides the post, or shows it again.
+          await ctx.db
+            .update(postsTable)
+            .set({ hiddenAt: sql`case when ${postsTable.hiddenAt} is null then now() end` })
+            .where(eq(postsTable.id, post));
+          break;
+        case 10: {
+          const [row] = await ctx.db
+            .select({ id: comments.id })
+            .from(comments)
+            .where(eq(comments.postId, post))
+            .limit(1);
+          if (row)
+            await ctx.db
+              .update(comments)
+              .set({ hiddenAt: sql`case when ${comments.hiddenAt} is null then now() end` })
+              .where(eq(comments.id, row.id));
+          break;
+        }
+        case 11:
+          // An actor is suspended, or their suspension lifted or run out.
+          await ctx.db
+            .update(users)
+            .set({
+              suspendedUntil: next(2)
+                ? sql`now() + interval '1 day'`
+                : next(2)
+                  ? null
+                  : sql`now() - interval '1 second'`,
+            })
+            .where(eq(users.id, m(actor).id));
+          break;
         default:
           if (step % 30 === 8) {
             await json('DELETE', `/posts/${post}`, m(owner));
