@@ -15,7 +15,10 @@ export interface RenderGateLimits {
   perClient: number;
 }
 
-export const RENDER_GATE_LIMITS: RenderGateLimits = { running: 2, waiting: 8, perClient: 2 };
+/** A household, an office or a mobile carrier's address is many people: a client may have twice
+ * the renders that run at once (two tabs, a reload) before it is refused.
+ */
+export const RENDER_GATE_LIMITS: RenderGateLimits = { running: 2, waiting: 8, perClient: 4 };
 
 export interface RenderGate {
   /**
