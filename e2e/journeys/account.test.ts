@@ -71,13 +71,15 @@ describeInBrowser('account life', () => {
     // The page names the registration and asks before confirming anything.
     await page.getByRole('heading', { name: 'この登録に心当たりがありますか？' }).waitFor();
     await page.getByRole('button', { name: 'はい、登録を完了する' }).click();
-    await page.getByText('メールアドレスを確認しました。ログインしてください。').waitFor();
-    await page.getByRole('link', { name: 'ログインする' }).click();
-    await page.waitForURL(/\/login$/);
-
-    // Log in: the server's HttpOnly cookie is kept, and the header shows the account.
-    await logIn(page, email, firstPassword);
+    // Pressed in the browser that registered, 「はい」 signs the member in
+    // (docs/accounts.md#signing-in-from-the-link): no second step to log in.
+    await page
+      .getByText('メールアドレスを確認しました。登録が完了し、ログインしました。')
+      .waitFor();
+    await page.getByRole('link', { name: 'さっそく使ってみる' }).click();
     await page.waitForURL(`${baseUrl}/`);
+
+    // The server's HttpOnly cookie is kept, and the header shows the account.
     await accountButton(page, '駅スポ太郎').waitFor();
     const cookies = await page.context().cookies(baseUrl);
     const auth = cookies.find((cookie) => cookie.name === 'auth');

@@ -165,6 +165,13 @@ export const sessionSchema = lazySchema(() => meSchema.nullable());
 export const loginResultSchema = lazySchema(() => z.object({ token: z.string(), user: meSchema }));
 
 /**
+ * What 「はい」 on a confirmation link answers (GET /auth/email/verify/{token}): the member, when
+ * the link was opened in the browser that asked for it and they are now signed in
+ * (docs/accounts.md#signing-in-from-the-link); null when they are to log in.
+ */
+export const emailVerifiedResultSchema = lazySchema(() => z.object({ user: meSchema.nullable() }));
+
+/**
  * Image types accepted for uploads (checked again from the bytes on the server). HEIC is not
  * among them: the image library here cannot decode HEVC.
  */

@@ -22,6 +22,7 @@ export const AUTH_MESSAGES = {
   registered: '確認メールを送信しました。メールのリンクを開いて登録を完了してください。',
   verificationResent: '未確認のアカウントがある場合、確認メールを再送しました。',
   emailVerified: 'メールアドレスを確認しました。ログインしてください。',
+  emailVerifiedSignedIn: 'メールアドレスを確認しました。登録が完了し、ログインしました。',
   verificationFound: '確認待ちの登録があります。',
   verificationDeclined: '登録を取り消しました。お手数をおかけしました。',
   loggedIn: 'ログインしました。',

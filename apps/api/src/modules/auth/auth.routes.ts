@@ -32,6 +32,8 @@ import { HttpError } from '../../lib/http-error.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { createMailBudget } from './mail-budget.js';
 import { rateLimit } from './rate-limits.js';
+import { createSecretToken } from '../../lib/secret-tokens.js';
+import { setSignupCookie } from './signup-browser.js';
 
 const tags = ['auth'];
 const base = `${API_BASE_PATH}/auth`;
@@ -65,8 +67,12 @@ export const authRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       const body = request.body;
+      // The link's token is made now, so this browser can be marked as the one that asked for
+      // it (signup-browser.ts); the same for a known address, so the answer tells nothing.
+      const link = createSecretToken();
+      setSignupCookie(reply, link.token);
       // The answer must not tell a new address from a known one, even by its timing.
-      app.runInBackground(request.log, 'registration', () => service.register(deps, body));
+      app.runInBackground(request.log, 'registration', () => service.register(deps, body, link));
       return reply.status(201).send(envelope(null, AUTH_MESSAGES.registered, 201));
     },
   );
@@ -83,10 +89,12 @@ export const authRoutes: FastifyPluginAsyncZod<
         response: { 200: empty, ...errorResponses(422, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email } = request.body;
+      const link = createSecretToken();
+      setSignupCookie(reply, link.token);
       app.runInBackground(request.log, 'verification resend', () =>
-        service.resendVerification(deps, email),
+        service.resendVerification(deps, email, link),
       );
       return envelope(null, AUTH_MESSAGES.verificationResent);
     },

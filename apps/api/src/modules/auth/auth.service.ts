@@ -47,9 +47,16 @@ export function touchSession(db: Database, sessionId: string) {
   return repository.touchSession(db, sessionId);
 }
 
-async function sendVerification(deps: AuthDeps, db: Database, user: repository.UserRow) {
+/** A mail link's token and its hash, made before the answer (signup-browser.ts). */
+export type LinkSecret = ReturnType<typeof createSecretToken>;
+
+async function sendVerification(
+  deps: AuthDeps,
+  db: Database,
+  user: repository.UserRow,
+  { token, hash }: LinkSecret = createSecretToken(),
+) {
   await repository.expireMailTokens(db, user.id, 'verify_email');
-  const { token, hash } = createSecretToken();
   const expiresAt = hoursFromNow(EMAIL_VERIFICATION_TTL_HOURS);
   await repository.insertMailToken(db, {
     userId: user.id,
@@ -76,6 +83,7 @@ async function sendVerification(deps: AuthDeps, db: Database, user: repository.U
 export async function register(
   deps: AuthDeps,
   input: { name: string; email: string; password: string },
+  link: LinkSecret = createSecretToken(),
 ) {
   const passwordHash = await hashPassword(input.password);
   try {
@@ -106,7 +114,7 @@ export async function register(
       if (!user) return;
       // A pending reset link was sent for the replaced credentials: it goes as well.
       await repository.expireMailTokens(tx, user.id, 'reset_password');
-      await sendVerification(deps, tx, user);
+      await sendVerification(deps, tx, user, link);
     });
   } catch (error) {
     // Two first registrations for one address at once: the loser looks like any other duplicate.
@@ -114,18 +122,44 @@ export async function register(
   }
 }
 
-export async function resendVerification(deps: AuthDeps, email: string) {
+export async function resendVerification(
+  deps: AuthDeps,
+  email: string,
+  link: LinkSecret = createSecretToken(),
+) {
   await deps.db.transaction(async (tx) => {
     const user = await repository.findUserByEmail(tx, email, { forUpdate: true });
-    if (user && !user.emailVerifiedAt) await sendVerification(deps, tx, user);
+    if (user && !user.emailVerifiedAt) await sendVerification(deps, tx, user, link);
   });
 }
 
-export async function verifyEmail(deps: AuthDeps, token: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+async function startSession(db: Database, userId: string, userAgent: string | null) {
+  const { token, hash } = createSecretToken();
+  await repository.insertSession(db, {
+    userId,
+    tokenHash: hash,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+    expiresAt: new Date(Date.now() + AUTH_COOKIE_MAX_AGE_SECONDS * 1000),
+  });
+  return token;
+}
+
+/**
+ * 「はい」: confirms the address. With `signIn` (the request came from the browser that asked
+ * for the link: signup-browser.ts) it also starts a session, in the same transaction, and
+ * returns its token and the member; otherwise null.
+ */
+export async function verifyEmail(
+  deps: AuthDeps,
+  token: string,
+  signIn: { userAgent: string | null } | null = null,
+): Promise<{ token: string; user: Me } | null> {
+  return deps.db.transaction(async (tx) => {
     const used = await repository.consumeMailToken(tx, 'verify_email', hashSecretToken(token));
     if (!used) throw new HttpError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
-    await repository.updateUser(tx, used.userId, { emailVerifiedAt: new Date() });
+    const user = await repository.updateUser(tx, used.userId, { emailVerifiedAt: new Date() });
+    if (!signIn || !user) return null;
+    return { token: await startSession(tx, user.id, signIn.userAgent), user: toMe(user) };
   });
 }
 
@@ -146,14 +180,7 @@ export async function login(
   // Only with the right password: a suspension is nobody else's business.
   if (user.suspendedUntil && user.suspendedUntil.getTime() > Date.now())
     throw new HttpError('FORBIDDEN', AUTH_MESSAGES.suspended(suspensionEnd(user.suspendedUntil)));
-  const { token, hash } = createSecretToken();
-  await repository.insertSession(deps.db, {
-    userId: user.id,
-    tokenHash: hash,
-    userAgent: input.userAgent?.slice(0, 300) ?? null,
-    expiresAt: new Date(Date.now() + AUTH_COOKIE_MAX_AGE_SECONDS * 1000),
-  });
-  return { token, user: toMe(user) };
+  return { token: await startSession(deps.db, user.id, input.userAgent), user: toMe(user) };
 }
 
 /**

@@ -1,6 +1,12 @@
-import { API_BASE_PATH, successEnvelopeSchema, tokenParamsSchema } from '@ekispot/shared';
+import {
+  API_BASE_PATH,
+  emailVerifiedResultSchema,
+  successEnvelopeSchema,
+  tokenParamsSchema,
+} from '@ekispot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { setAuthCookie } from '../../lib/auth-token.js';
 import { envelope } from '../../lib/envelope.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import type { AuthDeps } from './account-view.js';
@@ -11,6 +17,7 @@ import {
   declineVerification,
   pendingVerification,
 } from './verification.service.js';
+import { clearSignupCookie, isSignupBrowser } from './signup-browser.js';
 
 const tags = ['auth'];
 const base = `${API_BASE_PATH}/auth/email/verify/:token`;
@@ -23,23 +30,36 @@ export const verificationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
   const confirmSchema = {
     tags,
     summary: 'Confirm the e-mail address from the mailed link',
+    description:
+      'From the browser that registered (or asked for the mail again), it also signs the ' +
+      'member in: the auth cookie is set and `user` is the member; elsewhere `user` is null.',
     params: tokenParamsSchema,
-    response: { 200: successEnvelopeSchema(z.null()), ...errorResponses(400, 422) },
+    response: {
+      200: successEnvelopeSchema(emailVerifiedResultSchema),
+      ...errorResponses(400, 422),
+    },
   };
   app.get(
     base,
     // Fastify would answer HEAD by running this handler: a link checker's HEAD would confirm.
     { config: { access: 'guest' }, exposeHeadRoute: false, schema: confirmSchema },
-    async (request) => {
-      await verifyEmail(deps, request.params.token);
-      return envelope(null, AUTH_MESSAGES.emailVerified);
+    async (request, reply) => {
+      const { token } = request.params;
+      const signIn = isSignupBrowser(request, token)
+        ? { userAgent: request.headers['user-agent'] ?? null }
+        : null;
+      const session = await verifyEmail(deps, token, signIn);
+      if (!session) return envelope({ user: null }, AUTH_MESSAGES.emailVerified);
+      setAuthCookie(reply, session.token);
+      clearSignupCookie(reply);
+      return envelope({ user: session.user }, AUTH_MESSAGES.emailVerifiedSignedIn);
     },
   );
   // A safe method changes nothing (docs/security.md#safe-methods): HEAD says what GET would
   // answer and leaves the link unused.
   app.head(base, { config: { access: 'guest' }, schema: confirmSchema }, async (request) => {
     await checkVerificationLink(deps.db, request.params.token);
-    return envelope(null, AUTH_MESSAGES.emailVerified);
+    return envelope({ user: null }, AUTH_MESSAGES.emailVerified);
   });
 
   app.get(

@@ -70,6 +70,12 @@ export const authMessages = {
       toHome: 'トップページへ',
       toLogin: 'ログインする',
       failedHint: '確認メールは、ログイン画面から再送できます。',
+      /** 「はい」 from another browser than the one that registered: the next step is to log in. */
+      loginHint: '登録したメールアドレスとパスワードでログインすると、すぐに使い始められます。',
+      /** 「はい」 from the browser that registered: signed in already. */
+      welcome: 'えきスポへようこそ。地図から駅を探したり、写真やスポットを投稿したりできます。',
+      start: 'さっそく使ってみる',
+      toProfile: 'プロフィールを設定する',
     },
     verifyNewEmail: {
       verifying: '新しいメールアドレスを確認しています…',

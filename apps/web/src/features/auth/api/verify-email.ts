@@ -1,6 +1,8 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { emailVerifiedResultSchema } from '@ekispot/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { refreshAfterSessionChange, setSessionUser } from './get-me';
 import { authKeys } from './query-keys';
 
 const linkPath = (token: string) => `/auth/email/verify/${encodeURIComponent(token)}`;
@@ -28,10 +30,25 @@ export function useVerificationAccount(token: string) {
   return useQuery(verificationAccountQueryOptions(token));
 }
 
-/** 「はい」: GET /auth/email/verify/{token} confirms the address. */
+/**
+ * 「はい」: GET /auth/email/verify/{token} confirms the address. Opened in the browser that
+ * registered, it also signs the member in (the server sets the cookie) and answers who they are
+ * (docs/accounts.md#signing-in-from-the-link); elsewhere `user` is null and they log in.
+ */
 export function useVerifyEmail(token: string) {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiRequest(linkPath(token), { schema: z.null() })).message,
+    mutationFn: async () => {
+      const { data, message } = await apiRequest(linkPath(token), {
+        schema: emailVerifiedResultSchema,
+      });
+      return { message, user: data.user };
+    },
+    onSuccess: ({ user }) => {
+      if (!user) return;
+      setSessionUser(queryClient, user);
+      refreshAfterSessionChange(queryClient);
+    },
   });
 }
 

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope } from '../../../test/api-response';
 import { renderWithApp } from '../../../test/render-with-app';
+import { createQueryClient } from '../../../lib/query-client';
+import { ME_QUERY_KEY } from '../api/get-me';
 import { VerifyEmailResult } from './verify-email-result';
 
 const token = 'v'.repeat(43);
@@ -21,7 +23,10 @@ describe('VerifyEmailResult', () => {
         envelope(200, { data: { name: '花子', confirmed: false }, message: '' }),
       )
       .mockResolvedValueOnce(
-        envelope(200, { message: 'メールアドレスを確認しました。ログインしてください。' }),
+        envelope(200, {
+          data: { user: null },
+          message: 'メールアドレスを確認しました。ログインしてください。',
+        }),
       );
     renderWithApp(<VerifyEmailResult token={token} />);
     expect(
@@ -36,7 +41,45 @@ describe('VerifyEmailResult', () => {
       await screen.findByText('メールアドレスを確認しました。ログインしてください。'),
     ).toBeTruthy();
     expect(fetchMock.mock.calls[1]?.[0]).toBe(`/api/v2/auth/email/verify/${token}`);
+    // Opened in another browser than the one that registered: the next step is to log in.
+    expect(screen.getByText(/パスワードでログインすると/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'ログインする' })).toBeTruthy();
+  });
+
+  it('signs the member in when 「はい」 is pressed in the browser that registered', async () => {
+    const user = {
+      id: '01936f2e-8b9c-7d3a-9c1e-00000000a001',
+      name: '花子',
+      bio: '',
+      avatar: null,
+      created_at: '2026-11-28T00:00:00.000Z',
+      email: 'hanako@example.jp',
+      email_verified: true,
+      mail_opt_in: true,
+      is_moderator: false,
+    };
+    fetchMock
+      .mockResolvedValueOnce(
+        envelope(200, { data: { name: '花子', confirmed: false }, message: '' }),
+      )
+      .mockResolvedValueOnce(
+        envelope(200, {
+          data: { user },
+          message: 'メールアドレスを確認しました。登録が完了し、ログインしました。',
+        }),
+      );
+    const queryClient = createQueryClient();
+    renderWithApp(<VerifyEmailResult token={token} />, queryClient);
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'はい、登録を完了する' }));
+    expect(
+      await screen.findByText('メールアドレスを確認しました。登録が完了し、ログインしました。'),
+    ).toBeTruthy();
+    // Signed in: the app knows the member at once, and no login is asked for.
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toMatchObject({ name: '花子' });
+    expect(screen.getByRole('link', { name: 'さっそく使ってみる' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('link', { name: 'ログインする' })).toBeNull();
   });
 
   it('removes the registration on 「いいえ」 and says the address waits a day', async () => {

@@ -16,6 +16,24 @@ import { LinkResult } from './link-result';
 const text = messages.auth.verifyEmail;
 
 /**
+ * 「はい」 signed the member in (the link was opened in the browser that registered): the
+ * registration is done, and the next step is the app itself.
+ */
+function SignedIn({ message }: { message: string }) {
+  return (
+    <LinkResult pending={false} pendingText="" success={message} error={null}>
+      <Typography>{text.welcome}</Typography>
+      <RouterButton to={paths.home.href()} variant="contained">
+        {text.start}
+      </RouterButton>
+      <RouterButton to={paths.settingsProfile.href()} variant="outlined">
+        {text.toProfile}
+      </RouterButton>
+    </LinkResult>
+  );
+}
+
+/**
  * The sign-up link's page. It names the account registered with the address and asks whether
  * the reader registered it: 「はい」 confirms, 「いいえ」 removes a registration someone else made
  * with this address (docs/accounts.md#an-unexpected-confirmation-mail). Opening it confirms
@@ -27,15 +45,17 @@ export function VerifyEmailResult({ token }: { token: string }) {
   const decline = useDeclineVerification(token);
 
   const confirmed = account.data?.confirmed === true;
+  if (verify.data?.user) return <SignedIn message={verify.data.message} />;
   if (verify.isSuccess || decline.isSuccess || confirmed || account.isPending || account.isError) {
     return (
       <LinkResult
         pending={account.isPending}
         pendingText={text.loading}
-        success={verify.data ?? decline.data ?? (confirmed ? text.alreadyConfirmed : null)}
+        success={verify.data?.message ?? decline.data ?? (confirmed ? text.alreadyConfirmed : null)}
         error={account.error}
       >
         {account.isError ? <Typography variant="body2">{text.failedHint}</Typography> : null}
+        {verify.isSuccess ? <Typography variant="body2">{text.loginHint}</Typography> : null}
         {decline.isSuccess ? <Typography>{text.declinedHint}</Typography> : null}
         {decline.isSuccess ? (
           <RouterButton to={paths.home.href()} variant="outlined">
