@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { DataDirError, asDataDirError, checkDataDir } from './db/data-dir.js';
+import { DataDirError, asDataDirError, checkDataDir, keepDataDirPrivate } from './db/data-dir.js';
 import { DataDirLockedError, LOCK_KEYS, openDatabase, withStartupLock } from './db/database.js';
 import { closeRedis, connectRedis, createRedisClient } from './lib/redis.js';
 import { imageStorageFromConfig } from './modules/images/image-storage-config.js';
@@ -32,6 +32,9 @@ async function main() {
 
   let database;
   try {
+    // First: everything made from here on (the database's files, uploads, the admin socket) is
+    // its owner's alone.
+    await keepDataDirPrivate(config.dataDir);
     await checkDataDir(config.dataDir);
     database = await openDatabase({
       databaseUrl: config.databaseUrl,

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DataDirError, asDataDirError, checkDataDir } from './data-dir.js';
+import { DataDirError, asDataDirError, checkDataDir, keepDataDirPrivate } from './data-dir.js';
 
 const fsError = (code: string) => Object.assign(new Error(`${code}: failed`), { code });
 
@@ -39,5 +39,40 @@ describe('the data folder at start-up', () => {
     // A path through a regular file: not a data folder, whoever runs the test.
     await expect(checkDataDir(path.join(file, 'data'))).rejects.toMatchObject({ code: 'ENOTDIR' });
     await fs.rm(root, { recursive: true, force: true });
+  });
+});
+
+describe('keepDataDirPrivate', () => {
+  it('narrows a folder an older release left open to others, and leaves a private one as it is', async () => {
+    const umask = process.umask(0);
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-datadir-'));
+    const dir = path.join(root, 'data');
+    try {
+      await fs.mkdir(path.join(dir, 'pg', 'base'), { recursive: true, mode: 0o777 });
+      await fs.writeFile(path.join(dir, 'pg', 'base', '1259'), 'x', { mode: 0o666 });
+      await fs.writeFile(path.join(dir, 'pg.lock-owner.json'), '{}', { mode: 0o644 });
+      await keepDataDirPrivate(dir);
+      const modes = await Promise.all(
+        ['', 'pg', 'pg/base', 'pg/base/1259', 'pg.lock-owner.json'].map(async (name) =>
+          ((await fs.stat(path.join(dir, name))).mode & 0o777).toString(8),
+        ),
+      );
+      expect(modes).toEqual(['700', '700', '700', '600', '600']);
+      // From here on the process makes private files.
+      await fs.writeFile(path.join(dir, 'new'), 'x');
+      expect((await fs.stat(path.join(dir, 'new'))).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(umask);
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves a folder that does not exist yet to be made', async () => {
+    const umask = process.umask(0o022);
+    try {
+      await keepDataDirPrivate(path.join(os.tmpdir(), 'ekispot-datadir-none', 'data'));
+    } finally {
+      process.umask(umask);
+    }
   });
 });

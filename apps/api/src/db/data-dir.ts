@@ -47,3 +47,46 @@ export async function checkDataDir(dir: string): Promise<void> {
     throw asDataDirError(error, dir);
   }
 }
+
+/** What the process creates is its owner's alone: no group or world bits (docs/security.md#the-data-folder). */
+export const PRIVATE_UMASK = 0o077;
+
+/**
+ * The data folder holds the database, uploads, lock files and the admin socket: nobody but its
+ * owner may read or write any of it. From here on everything this process creates is private
+ * (a umask, so PGlite's own files and the socket are born private, never widened and then
+ * narrowed); the folder itself becomes 0700, and a folder an older release left wider (its
+ * files 0644 or 0666) is narrowed once, file by file. Call first, before anything is created.
+ */
+export async function keepDataDirPrivate(dir: string): Promise<void> {
+  process.umask(PRIVATE_UMASK);
+  let mode: number;
+  try {
+    mode = (await fs.stat(dir)).mode;
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return;
+    throw asDataDirError(error, dir);
+  }
+  if ((mode & 0o777) === 0o700) return;
+  try {
+    await fs.chmod(dir, 0o700);
+    await narrowModes(dir);
+  } catch (error) {
+    throw asDataDirError(error, dir);
+  }
+}
+
+/**
+ * Takes the group and world bits off everything below `dir` (links are left alone): an older
+ * release's folder, and the files PGlite sets to 0666 itself whatever the umask (the initial
+ * database it unpacks on a fresh folder, db/database.ts).
+ */
+export async function narrowModes(dir: string): Promise<void> {
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    if (entry.isSymbolicLink()) continue;
+    const full = path.join(dir, entry.name);
+    const { mode } = await fs.lstat(full);
+    if ((mode & 0o077) !== 0) await fs.chmod(full, mode & 0o700);
+    if (entry.isDirectory()) await narrowModes(full);
+  }
+}

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { narrowModes } from './data-dir.js';
 import { nameStatementsOf } from './named-statements.js';
 import * as schema from './schema/index.js';
 
@@ -139,6 +140,10 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   const release = dataDir ? await lockDataDir(dataDir) : undefined;
   try {
     const client = await PGlite.create(dataDir ? { dataDir } : {});
+    // PGlite gives the files of the database it unpacks into a fresh folder mode 0666 (chmod,
+    // past the umask): they become the owner's alone (docs/security.md#the-data-folder). The
+    // files PostgreSQL makes from then on are 0600 by its own rule.
+    if (dataDir) await narrowModes(dataDir);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {

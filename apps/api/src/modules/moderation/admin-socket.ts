@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { PRIVATE_UMASK } from '../../db/data-dir.js';
 import type { Database } from '../../db/database.js';
 import { runAdminCommand, type AdminResult } from './admin-commands.js';
 
@@ -61,6 +62,10 @@ export async function startAdminSocket(options: {
     });
     connection.on('error', () => {});
   });
+  // Born private: the process's umask (keepDataDirPrivate, db/data-dir.ts; narrowed here too,
+  // should a caller have skipped it) leaves no group or world bits on the socket as it is
+  // created, so it never exists wider; the chmod only takes off its owner's execute bit.
+  process.umask(process.umask(PRIVATE_UMASK) | PRIVATE_UMASK);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(socketPath, () => resolve());

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { keepDataDirPrivate } from '../../db/data-dir.js';
 import { DataDirLockedError, openDatabase } from '../../db/database.js';
 import { ADMIN_USAGE, runAdminCommand, type AdminResult } from './admin-commands.js';
 import { sendAdminCommand } from './admin-socket.js';
@@ -21,6 +22,8 @@ async function run(name: string): Promise<AdminResult> {
   if (!databaseUrl) {
     const answered = await sendAdminCommand(dataDir, name, args);
     if (answered) return answered;
+    // The folder's files this command makes are as private as the server's (db/data-dir.ts).
+    await keepDataDirPrivate(dataDir);
   }
   const database = await openDatabase({ databaseUrl, dataDir });
   try {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAuthClient } from '../../../test/auth-client.js';
 import { createPostClient, NEAR_TOKYO_STATION, type TestAuth } from '../../../test/post-client.js';
 import { createTestApp } from '../../../test/test-app.js';
@@ -134,6 +134,27 @@ describe('npm run admin', () => {
         await socket.close();
       }
     } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes its socket private from the start, whatever the umask it was started under', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-admin-'));
+    const umask = process.umask(0);
+    // The socket's mode as it was created: looked at just before the server narrows it.
+    const created: number[] = [];
+    const realChmod = fs.chmod.bind(fs);
+    const chmod = vi.spyOn(fs, 'chmod').mockImplementation(async (file, mode) => {
+      created.push((await fs.stat(file)).mode & 0o777);
+      await realChmod(file, mode);
+    });
+    try {
+      const socket = await startAdminSocket({ dataDir, db: ctx.db, log: ctx.app.log });
+      await socket.close();
+      expect(created.map((mode) => mode.toString(8))).toEqual(['700']);
+    } finally {
+      chmod.mockRestore();
+      process.umask(umask);
       await fs.rm(dataDir, { recursive: true, force: true });
     }
   });
