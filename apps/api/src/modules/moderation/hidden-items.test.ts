@@ -644,7 +644,8 @@ describe('notifications and photos of what is out of sight', () => {
       parent_post_id: own.id,
       'images[0]': await pngFile(),
     });
-    for (const who of [suspended!, kept!]) {
+    // The suspended member acts last, so the mail would name them first.
+    for (const who of [kept!, suspended!]) {
       expect((await client.json('POST', `/posts/${spot.id}/like`, who)).statusCode).toBe(200);
       await comment(who, spot.id, `${who === kept ? '残る' : '消える'}コメント`);
       expect((await client.json('POST', `/users/${author!.id}/follow`, who)).statusCode).toBe(200);
