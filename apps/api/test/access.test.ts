@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { declareScopeAccess } from '../src/plugins/access.js';
+import { runAdminCommand } from '../src/modules/moderation/admin-commands.js';
 import { createAuthClient } from './auth-client.js';
 import { createTestApp, testConfig } from './test-app.js';
 
 /**
- * Deny by default (plugins/access.ts): the OpenAPI document is walked, and every operation it
+ * Deny by default (plugins/access.ts): the OpenAPI document is walked (the moderators' one,
+ * which has the whole API; the public one is the same without theirs), and every operation it
  * marks as needing a member answers 401 in the envelope to a visitor and to a revoked session,
  * whatever else the request carries. An undeclared route stops the app from starting.
  */
@@ -114,10 +116,22 @@ const isMember = (operation: Operation) =>
   !operation.moderatorsOnly && JSON.stringify(operation.security) === JSON.stringify(MEMBER);
 const memberOperations = () => operations.filter(isMember);
 
+/** The public document, and the whole API as moderators read it (plugins/openapi.ts). */
+let publicOperations: Operation[] = [];
+let moderatorBearer: Record<string, string> = {};
+
 beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
-  const document = (await ctx.app.inject('/api/v2/openapi.json')).json();
-  operations = readOperations(document);
+  const { token } = await createAuthClient(ctx, origin).registerAndVerify('docs@example.jp');
+  await runAdminCommand(ctx.db, 'grant-moderator', ['docs@example.jp']);
+  moderatorBearer = { authorization: `Bearer ${token}` };
+  const whole = await ctx.app.inject({
+    url: '/api/v2/moderation/openapi.json',
+    headers: moderatorBearer,
+  });
+  expect(whole.statusCode).toBe(200);
+  operations = readOperations(whole.json());
+  publicOperations = readOperations((await ctx.app.inject('/api/v2/openapi.json')).json());
 });
 afterAll(async () => {
   await ctx?.close();
@@ -141,6 +155,35 @@ describe('the OpenAPI document', () => {
     expect(security('GET', '/api/v2/posts/{postId}')).toEqual(OPTIONAL);
     expect(security('GET', '/api/v2/stations/{stationGroupId}')).toBeUndefined();
     expect(security('POST', '/api/v2/auth/login')).toBeUndefined();
+  });
+});
+
+describe('the moderators’ operations', () => {
+  const names = (list: Operation[]) =>
+    list.map((operation) => `${operation.method} ${operation.path}`);
+
+  it('are in the moderators’ document only: the public one and the UI’s copies have the rest', async () => {
+    const moderators = operations.filter((operation) => operation.moderatorsOnly);
+    expect(moderators.length).toBeGreaterThan(3);
+    expect(names(publicOperations)).toEqual(
+      names(operations.filter((operation) => !operation.moderatorsOnly)),
+    );
+    for (const copy of ['/api/docs/json', '/api/docs/yaml']) {
+      const body = (await ctx.app.inject(copy)).body;
+      expect(body, copy).toContain('/api/v2/posts/{postId}');
+      expect(body, copy).not.toContain('/api/v2/moderation');
+      expect(body, copy).not.toContain('x-moderators-only');
+    }
+  });
+
+  it('have a document that is not there (the 404 envelope) for anyone else', async () => {
+    const { token } = await createAuthClient(ctx, origin).registerAndVerify('curious@example.jp');
+    const nowhere = (await ctx.app.inject('/api/v2/nowhere')).json();
+    for (const headers of [{}, { authorization: `Bearer ${token}` }, { cookie: `auth=${token}` }]) {
+      const response = await ctx.app.inject({ url: '/api/v2/moderation/openapi.json', headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(nowhere);
+    }
   });
 });
 
