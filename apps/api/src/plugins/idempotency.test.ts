@@ -214,6 +214,23 @@ describe('Idempotency-Key', () => {
     expect(retry.json()).toEqual(first.json());
   });
 
+  it('ignores a body on a route that reads none: a like is the same like with or without', async () => {
+    const post = await newPost();
+    const key = crypto.randomUUID();
+    const like = (payload?: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v2/posts/${post.id}/like`,
+        headers: { origin, authorization: `Bearer ${author.token}`, 'idempotency-key': key },
+        ...(payload && { payload }),
+      });
+    const first = await like();
+    expect(first.statusCode).toBe(200);
+    const again = await like({ note: 'ignored' });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
   it('fingerprints the request, not the order its fields were sent in', () => {
     const path = '/api/v2/stations/1130101/check-in';
     const sent = { latitude: 35.68, longitude: 139.76, measured_at: '2026-11-28T10:00:00Z' };

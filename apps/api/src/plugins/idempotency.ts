@@ -93,7 +93,9 @@ export const idempotencyPlugin = fp(
       if (key === null) return;
       const userId = request.member.user.id;
       const path = request.url.split('?', 1)[0] ?? request.url;
-      const fingerprint = requestFingerprint(request.method, path, request.body);
+      // A route that reads no body (a like) ignores what was sent, and so does its fingerprint.
+      const body = request.routeOptions.schema?.body ? request.body : null;
+      const fingerprint = requestFingerprint(request.method, path, body);
       const claim = await claimKey(
         options.db,
         userId,
