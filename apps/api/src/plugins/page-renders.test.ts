@@ -36,6 +36,10 @@ function seeded(seed: number) {
   };
 }
 
+/** Every turn of the render gate free again (a turn rests a moment after its render). */
+const idle = () =>
+  vi.waitFor(() => expect(ctx.app.renderGate?.load()).toEqual({ running: 0, waiting: 0 }), WAIT);
+
 const page = (url: string, ip: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({
     method: 'GET',
@@ -52,6 +56,7 @@ describe('a flood of uncached renders with random query strings', () => {
     expect(kept.body).toContain('<main>東京</main>');
     expect(ctx.app.pageCache.get('/station/1130101')).toBeDefined();
 
+    await idle();
     const hold = createHold();
     build.control.afterRead = hold.wait;
     const next = seeded(45);

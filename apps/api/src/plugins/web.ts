@@ -44,6 +44,12 @@ export interface WebOptions {
   renderGate?: RenderGate;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    renderGate?: RenderGate;
+  }
+}
+
 /** A page's head; 'not-found' answers 404; a redirect sends the visitor on (301). */
 export type HeadResult = PageHead | 'not-found' | { redirect: string } | null;
 
@@ -281,6 +287,8 @@ export const webPlugin = fp(
 
     const spaFallback = { config: { access: 'public' }, schema: { hide: true } } as const;
     const gate = options.renderGate ?? createRenderGate();
+    // Reachable as app.renderGate: a test waits for it to be idle before it floods it.
+    app.decorate('renderGate', gate);
     app.get('/*', spaFallback, async (request, reply) => {
       const [pathname = '/', search = ''] = splitUrl(request.url);
       if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
