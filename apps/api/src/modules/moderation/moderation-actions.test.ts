@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../../test/auth-client.js';
 import { createPostClient, NEAR_TOKYO_STATION, type TestAuth } from '../../../test/post-client.js';
+import { openSse } from '../../../test/sse-client.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { moderationActions, users } from '../../db/schema/index.js';
 import { runAdminCommand } from './admin-commands.js';
@@ -321,5 +323,48 @@ describe('suspension', () => {
       password: 'correct horse battery',
     });
     expect(login.json().message).toBe('このアカウントは停止されています（無期限）。');
+  });
+});
+
+describe('open notification streams', () => {
+  it('hear a hide and its restore: the unread count of those who heard of the post follows', async () => {
+    const post = await client.createdPost(author, {
+      kind: 'spot',
+      title: 'コメントの集まるスポット',
+      ...NEAR_TOKYO_STATION,
+    });
+    const [first, second] = (await accounts.members('stream-heard', 2)) as [Member, Member];
+    for (const [who, body] of [
+      [first, '一つ目'],
+      [second, '二つ目'],
+    ] as const)
+      expect(
+        (await client.json('POST', `/posts/${post.id}/comments`, who, { body })).statusCode,
+      ).toBe(201);
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const stream = openSse(`http://127.0.0.1:${port}/api/v2/notifications/stream`, {
+      authorization: `Bearer ${first.token}`,
+    });
+    await stream.ready;
+    const count = async () => JSON.parse((await stream.next('unread')).data).unread_count as number;
+    // The reply about the post.
+    expect(await count()).toBe(1);
+
+    const hidden = await act(moderator, {
+      action: 'hide',
+      target: { kind: 'post', id: post.id },
+      reason: '確認のため',
+    });
+    expect(hidden.statusCode).toBe(201);
+    expect(await count()).toBe(0);
+    const restored = await act(moderator, {
+      action: 'restore',
+      target: { kind: 'post', id: post.id },
+      reason: '問題なし',
+    });
+    expect(restored.statusCode).toBe(201);
+    expect(await count()).toBe(1);
+    stream.close();
   });
 });

@@ -5,7 +5,8 @@ import {
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { suspensionEnd } from '../../db/moderated.js';
-import * as repository from './notifications.repository.js';
+import * as targets from './notification-targets.repository.js';
+import type * as repository from './notifications.repository.js';
 
 /** The notification list as the API shows it (docs/notifications.md#grouping). */
 
@@ -17,18 +18,18 @@ export async function presentGroups(
 ): Promise<NotificationGroup[]> {
   const notices = rows.filter((row) => row.type === 'moderation');
   const [actors, postRows, stations, decisions] = await Promise.all([
-    repository.findActors(db, [
+    targets.findActors(db, [
       ...new Set(rows.flatMap((row) => (row.type === 'moderation' ? [] : row.actorIds))),
     ]),
-    repository.findPostTargets(
+    targets.findPostTargets(
       db,
       [...new Set(rows.flatMap((row) => (row.postId ? [row.postId] : [])))],
       userId,
     ),
-    repository.findStationTargets(db, [
+    targets.findStationTargets(db, [
       ...new Set(rows.flatMap((row) => (row.stationGroupId !== null ? [row.stationGroupId] : []))),
     ]),
-    repository.findModerationTargets(db, [...new Set(notices.map((row) => row.targetKey))]),
+    targets.findModerationTargets(db, [...new Set(notices.map((row) => row.targetKey))]),
   ]);
   const decisionById = new Map(decisions.map((decision) => [decision.id, decision]));
   const actorById = new Map(actors.map((actor) => [actor.id, actor]));
@@ -76,7 +77,7 @@ export async function presentGroups(
 }
 
 function presentDecision(
-  decision: Awaited<ReturnType<typeof repository.findModerationTargets>>[number] | undefined,
+  decision: Awaited<ReturnType<typeof targets.findModerationTargets>>[number] | undefined,
   recipientId: string,
 ): NotificationGroup['moderation'] {
   if (!decision) return undefined;

@@ -1,18 +1,15 @@
 import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
 import { descending } from '../../db/order.js';
-import { notificationInSight, shownTo } from '../../db/moderated.js';
+import { notificationInSight } from '../../db/moderated.js';
 import { notRelatedTo } from '../../db/related-members.js';
 import {
   comments,
-  moderationActions,
   notificationGroups,
   notificationPreferences,
   notifications,
   posts,
-  stationGroups,
   users,
 } from '../../db/schema/index.js';
 import type { PageKey } from '../../lib/page-cursor.js';
@@ -124,22 +121,6 @@ export const oneRecipient = (userId: string) => sql`select ${userId}::uuid`;
 export const recipientsOf = (userIds: readonly string[]) =>
   sql`select unnest(${`{${userIds.join(',')}}`}::uuid[])`;
 
-/** The moderator actions that `moderation` notifications name (their target key). */
-export async function findModerationTargets(db: Database, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      id: moderationActions.id,
-      action: moderationActions.action,
-      targetKind: moderationActions.targetKind,
-      targetOwnerId: moderationActions.targetOwnerId,
-      reason: moderationActions.reason,
-      suspendedUntil: moderationActions.suspendedUntil,
-    })
-    .from(moderationActions)
-    .where(inArray(moderationActions.id, [...ids]));
-}
-
 /** Members who commented on the post, except its owner (they get `comment`). */
 export const otherCommenters = (postId: string, ownerId: string) =>
   sql`select distinct ${comments.userId} from ${comments} where ${comments.postId} = ${postId}::uuid and ${comments.userId} <> ${ownerId}::uuid`;
@@ -170,6 +151,30 @@ export async function findRecipientsOfComment(db: Database, commentId: string): 
     .selectDistinct({ userId: notifications.userId })
     .from(notifications)
     .where(eq(notifications.commentId, commentId));
+  return rows.map((row) => row.userId);
+}
+
+/**
+ * Members holding notifications about a post, a comment or a member (by them, or about their
+ * posts and comments): whose counts a moderator's hide, restore or suspension changes.
+ */
+export async function findRecipientsAbout(
+  db: Database,
+  target: { kind: string; id: string },
+): Promise<string[]> {
+  const n = notifications;
+  const about =
+    target.kind === 'post'
+      ? sql`${n.postId} = ${target.id}::uuid`
+      : target.kind === 'comment'
+        ? sql`${n.commentId} = ${target.id}::uuid`
+        : target.kind === 'user'
+          ? sql`(${n.actorId} = ${target.id}::uuid
+            or ${n.postId} in (select ${posts.id} from ${posts} where ${posts.userId} = ${target.id}::uuid)
+            or ${n.commentId} in (select ${comments.id} from ${comments} where ${comments.userId} = ${target.id}::uuid))`
+          : null;
+  if (!about) return [];
+  const rows = await db.selectDistinct({ userId: n.userId }).from(n).where(about);
   return rows.map((row) => row.userId);
 }
 
@@ -246,54 +251,6 @@ export function findGroups(
   return after
     ? groupsAfter(db).execute({ userId, after: after.micros, afterId: after.id, limit })
     : firstGroups(db).execute({ userId, limit });
-}
-
-const actorsByIds = preparedPerDatabase((db) =>
-  db
-    .select({ id: users.id, name: users.name, avatar: users.avatarImageId })
-    .from(users)
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('notification_actors'),
-);
-
-export async function findActors(db: Database, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return actorsByIds(db).execute({ ids: [...ids] });
-}
-
-const parents = alias(posts, 'parents');
-const viewer = sql`${sql.placeholder('viewer')}::uuid`;
-const postTargetsByIds = preparedPerDatabase((db) =>
-  db
-    .select({
-      id: posts.id,
-      kind: posts.kind,
-      title: posts.title,
-      stationName: stationGroups.name,
-      parentTitle: parents.title,
-    })
-    .from(posts)
-    .leftJoin(stationGroups, eq(stationGroups.id, posts.stationGroupId))
-    .leftJoin(parents, and(eq(parents.id, posts.parentPostId), shownTo(parents, viewer)))
-    .where(and(sql`${posts.id} = any(${sql.placeholder('ids')}::uuid[])`, shownTo(posts, viewer)))
-    .prepare('notification_post_targets'),
-);
-
-/**
- * The posts notifications are about, as `viewer` may see them (a moderator's notice about a
- * post hidden since names no post), with what names an untitled photo (its spot, station).
- */
-export async function findPostTargets(db: Database, ids: readonly string[], viewer: string) {
-  if (ids.length === 0) return [];
-  return postTargetsByIds(db).execute({ ids: [...ids], viewer });
-}
-
-export async function findStationTargets(db: Database, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: stationGroups.id, name: stationGroups.name })
-    .from(stationGroups)
-    .where(inArray(stationGroups.id, [...ids]));
 }
 
 /** Unread notifications from members the recipient has not blocked or muted: the groups' sum. */

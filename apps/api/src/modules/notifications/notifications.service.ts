@@ -197,6 +197,9 @@ const AUTHOR_HEARS: ReadonlySet<ModerationActionKind> = new Set([
   'restore',
 ]);
 
+/** Actions that take an item or a member out of sight, or bring them back. */
+const SIGHT_CHANGES: ReadonlySet<ModerationActionKind> = new Set(['hide', 'suspend', 'restore']);
+
 /**
  * A moderator's decision is told to the members whose reports it closed and to the item's
  * author (docs/moderation.md#outcomes), as notices from the operators: each recipient is the
@@ -208,6 +211,9 @@ async function notifyOfModeration(
   event: Extract<DomainEvent, { type: 'moderated' }>,
 ): Promise<void> {
   if (event.action === 'restore' && !event.restored) return;
+  // What others see of the item changed: their lists and counts did (db/moderated.ts).
+  if (SIGHT_CHANGES.has(event.action))
+    pokeAfterCommit(await repository.findRecipientsAbout(tx, event.target));
   const linked = event.action !== 'remove';
   const values: repository.NotificationValues = {
     type: 'moderation',

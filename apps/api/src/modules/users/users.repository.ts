@@ -8,18 +8,7 @@ import {
 } from '../../db/moderated.js';
 import { descending } from '../../db/order.js';
 import { notRelatedTo } from '../../db/related-members.js';
-import {
-  blocks,
-  follows,
-  lists,
-  mutes,
-  posts,
-  prefectures,
-  stamps,
-  stationGroups,
-  stationWants,
-  users,
-} from '../../db/schema/index.js';
+import { blocks, follows, lists, mutes, posts, stamps, users } from '../../db/schema/index.js';
 import type { UserPageKey } from './user-cursor.js';
 
 /** The only place with Drizzle queries for people: follows, blocks, mutes, profile tabs. */
@@ -308,59 +297,4 @@ export async function insertMute(db: Database, muterId: string, mutedId: string)
 
 export async function deleteMute(db: Database, muterId: string, mutedId: string) {
   await db.delete(mutes).where(and(eq(mutes.muterId, muterId), eq(mutes.mutedId, mutedId)));
-}
-
-/* ---- Profile tabs other than posts ---- */
-
-export async function findWantedStations(
-  db: Database,
-  options: { userId: string; after: UserPageKey | null; limit: number },
-) {
-  const conditions: SQL[] = [eq(stationWants.userId, options.userId)];
-  if (options.after) {
-    conditions.push(
-      sql`(${stationWants.createdAt}, ${stationWants.stationGroupId}) < (${fromMicros(options.after.key)}, ${Number(options.after.id)})`,
-    );
-  }
-  return db
-    .select({
-      id: stationGroups.id,
-      name: stationGroups.name,
-      prefectureName: prefectures.name,
-      wantedAt: stationWants.createdAt,
-      micros: micros(stationWants.createdAt),
-    })
-    .from(stationWants)
-    .innerJoin(stationGroups, eq(stationGroups.id, stationWants.stationGroupId))
-    .innerJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
-    .where(and(...conditions))
-    .orderBy(descending(stationWants.createdAt), descending(stationWants.stationGroupId))
-    .limit(options.limit);
-}
-
-export async function findStampsOf(
-  db: Database,
-  options: { userId: string; after: UserPageKey | null; limit: number },
-) {
-  const conditions: SQL[] = [eq(stamps.userId, options.userId)];
-  if (options.after) {
-    conditions.push(
-      sql`(${stamps.collectedAt}, ${stamps.id}) < (${fromMicros(options.after.key)}, ${options.after.id}::uuid)`,
-    );
-  }
-  return db
-    .select({
-      id: stamps.id,
-      stationGroupId: stamps.stationGroupId,
-      stationName: stationGroups.name,
-      prefectureName: prefectures.name,
-      collectedAt: stamps.collectedAt,
-      micros: micros(stamps.collectedAt),
-    })
-    .from(stamps)
-    .innerJoin(stationGroups, eq(stationGroups.id, stamps.stationGroupId))
-    .innerJoin(prefectures, eq(prefectures.id, stationGroups.prefectureId))
-    .where(and(...conditions))
-    .orderBy(descending(stamps.collectedAt), descending(stamps.id))
-    .limit(options.limit);
 }

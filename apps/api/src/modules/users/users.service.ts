@@ -16,6 +16,7 @@ import * as blocks from '../blocks/blocks.service.js';
 import * as lists from '../lists/lists.service.js';
 import * as posts from '../posts/posts.service.js';
 import { decodeUserCursor, toUserPage } from './user-cursor.js';
+import * as stationTabs from './profile-stations.repository.js';
 import * as repository from './users.repository.js';
 import { USER_MESSAGES as M } from './users.messages.js';
 
@@ -138,7 +139,7 @@ export async function listWantedStations(
 ): Promise<ProfileStationPage> {
   const hidden = await tabAccess(deps.db, userId, viewerId, true);
   if (hidden) return emptyTab(hidden);
-  const rows = await repository.findWantedStations(deps.db, {
+  const rows = await stationTabs.findWantedStations(deps.db, {
     userId,
     after: decodeUserCursor(query.cursor, 'time-station'),
     limit: query.limit + 1,
@@ -177,7 +178,7 @@ export async function listUserStamps(
 ): Promise<ProfileStampPage> {
   const hidden = await tabAccess(deps.db, userId, viewerId, false);
   if (hidden) return emptyTab(hidden);
-  const rows = await repository.findStampsOf(deps.db, {
+  const rows = await stationTabs.findStampsOf(deps.db, {
     userId,
     after: decodeUserCursor(query.cursor),
     limit: query.limit + 1,
