@@ -13,10 +13,12 @@ import * as og from './og-image.service.js';
 const tags = ['share'];
 
 /**
- * Crawlers fetch a card when a link is shared and keep it themselves; an hour here, then a
- * revalidation that the ETag (the data version) answers with 304 while nothing changed.
+ * Crawlers fetch a card when a link is shared and keep it themselves; ten minutes here, then a
+ * revalidation that the ETag (the data version) answers with 304 while nothing changed, and
+ * with 404 once a moderator hid the post: a card shows the post's photo, which may be kept by
+ * every cache no longer than the photo itself (docs/security.md#images-and-caches).
  */
-const CACHE_CONTROL = 'public, max-age=3600';
+const CACHE_CONTROL = 'public, max-age=600';
 
 /** Typed on the plain reply: the 200 body is bytes, outside the route's envelope schemas. */
 function sendPng(request: FastifyRequest, reply: FastifyReply, image: og.OgImage) {
