@@ -10,3 +10,4 @@ export * from './reports.js';
 export * from './moderation.js';
 export * from './idempotency.js';
 export * from './push.js';
+export * from './secrets.js';
