@@ -50,6 +50,8 @@ import { requestBodiesPlugin } from './plugins/request-bodies.js';
 import { requestTimeoutPlugin } from './plugins/request-timeout.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
+import { createSessionReader } from './plugins/authentication.js';
+import { moderatorCheckOf } from './plugins/moderator-pages.js';
 import { APP_VERSION } from './version.js';
 import { createMemoryCounterStore, createResilientCounterStore } from './lib/counter-store.js';
 import { counterRateLimitStore } from './lib/rate-limit-store.js';
@@ -257,6 +259,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     renderHead: createHeadRenderer(deps.db, config.publicUrl),
     assetArchive: imageStorage,
     pageCache,
+    isModerator: moderatorCheckOf(
+      createSessionReader({ db: deps.db, publicUrl: config.publicUrl }),
+    ),
   });
   return app;
 }

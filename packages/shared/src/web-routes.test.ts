@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isWebParamValid, isWebRoutePath, pageSearchOf } from './web-routes.js';
+import {
+  isModeratorsOnlyWebPath,
+  isWebParamValid,
+  isWebRoutePath,
+  pageSearchOf,
+} from './web-routes.js';
 import { photoOf, postDisplayTitle } from './posts.js';
 
 describe('isWebRoutePath', () => {
@@ -80,5 +85,26 @@ describe('postDisplayTitle', () => {
   it('never says 「写真の写真」', () => {
     expect(photoOf('東京駅の写真')).toBe('東京駅の写真');
     expect(photoOf('駅前広場')).toBe('駅前広場の写真');
+  });
+});
+
+describe('isModeratorsOnlyWebPath', () => {
+  it('knows the moderators’ pages as the router matches them, and nothing else', () => {
+    for (const path of ['/moderation', '/moderation/', '/Moderation', '/moderation/log'])
+      expect({ path, moderators: isModeratorsOnlyWebPath(path) }).toEqual({
+        path,
+        moderators: true,
+      });
+    for (const path of [
+      '/',
+      '/moderation/nope',
+      '/moderations',
+      '/login',
+      '/api/v2/moderation/log',
+    ])
+      expect({ path, moderators: isModeratorsOnlyWebPath(path) }).toEqual({
+        path,
+        moderators: false,
+      });
   });
 });

@@ -170,6 +170,14 @@ export function isWebRoutePath(pathname: string): boolean {
   return webRouteOf(pathname) !== null;
 }
 
+/**
+ * Whether a pathname is one of the moderators' pages: the server answers it to anyone else
+ * exactly as an address that names nothing (docs/moderation.md#moderators).
+ */
+export function isModeratorsOnlyWebPath(pathname: string): boolean {
+  return webRouteOf(pathname)?.moderatorsOnly === true;
+}
+
 /** The pattern a pathname names, as {@link isWebRoutePath} decides it, or null. */
 function webRouteOf(pathname: string): WebRoutePattern | null {
   const segments = pathname.split('/').filter(Boolean);

@@ -3,12 +3,19 @@ import path from 'node:path';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_BASE_PATH, isWebRoutePath, jsonForScript, pageSearchOf } from '@ekispot/shared';
+import {
+  API_BASE_PATH,
+  isModeratorsOnlyWebPath,
+  isWebRoutePath,
+  jsonForScript,
+  pageSearchOf,
+} from '@ekispot/shared';
 import type { ImageStorage } from '../modules/images/image-storage.js';
 import { declareScopeAccess } from './access.js';
 import { priorityImagePreload } from './image-preload.js';
 import { archiveAssets, archiveKeyOf, assetContentType } from './asset-archive.js';
 import { prepareBytes, sendPrepared } from '../lib/prepared-payload.js';
+import { createModeratorShell, type ModeratorCheck } from './moderator-pages.js';
 import type { CachedPage, PageCache } from './page-cache.js';
 import {
   loadServerRender,
@@ -42,6 +49,8 @@ export interface WebOptions {
   pageCache?: PageCache;
   /** How many pages are drawn at once, overall and per client (render-gate.ts). */
   renderGate?: RenderGate;
+  /** Who gets the moderators' pages (moderator-pages.ts); none: nobody. */
+  isModerator?: ModeratorCheck;
 }
 
 declare module 'fastify' {
@@ -253,7 +262,7 @@ export const webPlugin = fp(
 
     /** The page for an address: its head, and its body drawn on the server where it can be. */
     async function buildPage(url: string, pathname: string): Promise<CachedPage> {
-      const known = isWebRoutePath(pathname);
+      const known = isWebRoutePath(pathname) && !isModeratorsOnlyWebPath(pathname);
       const [head, body] = await Promise.all([
         known && options.renderHead ? renderSafely(options.renderHead, pathname) : null,
         renderPage ? renderBodySafely(renderPage, `http://localhost${url}`) : null,
@@ -286,15 +295,20 @@ export const webPlugin = fp(
     }
 
     const spaFallback = { config: { access: 'public' }, schema: { hide: true } } as const;
+    const serveModerator = createModeratorShell(baseHtml, options.isModerator);
     const gate = options.renderGate ?? createRenderGate();
     // Reachable as app.renderGate: a test waits for it to be idle before it floods it.
     app.decorate('renderGate', gate);
     app.get('/*', spaFallback, async (request, reply) => {
       const [pathname = '/', search = ''] = splitUrl(request.url);
       if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
+      // A moderators' address: their shell, or to anyone else an unknown address's page, drawn
+      // afresh, never kept (moderator-pages.ts).
+      const moderators = isModeratorsOnlyWebPath(pathname);
+      if (moderators && (await serveModerator(request, reply))) return reply;
       // A page is drawn and kept on its path and the parameters it reads, nothing else
       // (docs/security.md#pages-are-keyed-on-what-they-read): any other address of it leads there.
-      const url = `${pathname}${pageSearchOf(pathname, search)}`;
+      const url = `${pathname}${moderators ? '' : pageSearchOf(pathname, search)}`;
       // Never a redirect to `//host…` (another site): such an address is only keyed clean.
       if (url !== request.url && !/^\/[/\\]/.test(pathname)) return reply.redirect(url, 301);
       const build = async () => {
@@ -308,7 +322,10 @@ export const webPlugin = fp(
       };
       let page: CachedPage;
       try {
-        page = options.pageCache ? await options.pageCache.getOrBuild(url, build) : await build();
+        page =
+          options.pageCache && !moderators
+            ? await options.pageCache.getOrBuild(url, build)
+            : await build();
       } catch (error) {
         if (error instanceof RenderBusyError) return sendPageUnavailable(request, reply, 'busy');
         if (error instanceof PageReadsFailedError)

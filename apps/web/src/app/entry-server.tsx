@@ -74,7 +74,9 @@ async function streamToString(stream: ReadableStream<Uint8Array>): Promise<strin
 
 export async function renderPage(url: string): Promise<ServerRender> {
   const queryClient = createServerQueryClient();
-  const routes = buildRoutes(queryClient);
+  // Drawn as a visitor, to whom the moderators' pages do not exist: their addresses are drawn
+  // exactly as one that names nothing (router.tsx; docs/moderation.md#moderators).
+  const routes = buildRoutes(queryClient, { moderatorPages: false });
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   // A guard's redirect, or an answer the guard made itself: the browser's router handles it.

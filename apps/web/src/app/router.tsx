@@ -55,17 +55,35 @@ function toRouteObject(route: AppRouteDefinition, queryClient: QueryClient): Rou
   };
 }
 
-function routesFor(layout: RouteLayout, queryClient: QueryClient): RouteObject[] {
+/** Which pages the route tree holds: the moderators' pages may be left out (buildRoutes). */
+interface RouteTreeOptions {
+  moderatorPages?: boolean;
+}
+
+function routesFor(
+  layout: RouteLayout,
+  queryClient: QueryClient,
+  { moderatorPages = true }: RouteTreeOptions,
+): RouteObject[] {
   return routeTable
     .filter((route) => route.layout === layout)
+    .filter((route) => moderatorPages || route.access !== 'moderator')
     .map((route) => toRouteObject(route, queryClient));
 }
 
 /** The catch-all route's id: every address that is no page of the app. */
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 
-/** The route tree: one layout route per layout, each with its pages; unmatched paths → 404. */
-export function buildRoutes(queryClient: QueryClient): RouteObject[] {
+/**
+ * The route tree: one layout route per layout, each with its pages; unmatched paths → 404.
+ * Without `moderatorPages`, the moderators' addresses are as unmatched as any other: the
+ * server's tree (it draws as a visitor, to whom they do not exist: docs/moderation.md#moderators)
+ * and the tree hydrating what the server drew there.
+ */
+export function buildRoutes(
+  queryClient: QueryClient,
+  options: RouteTreeOptions = {},
+): RouteObject[] {
   const notFoundHandle: AppRouteHandle = {
     title: NOT_FOUND_TITLE,
     access: 'open',
@@ -84,20 +102,20 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
           id: 'layout-map',
           Component: MapLayout,
           ErrorBoundary: RouteErrorPage,
-          children: routesFor('map', queryClient),
+          children: routesFor('map', queryClient, options),
         },
         {
           id: 'layout-login',
           Component: LoginLayout,
           ErrorBoundary: RouteErrorPage,
-          children: routesFor('login', queryClient),
+          children: routesFor('login', queryClient, options),
         },
         {
           id: 'layout-default',
           Component: DefaultLayout,
           ErrorBoundary: RouteErrorPage,
           children: [
-            ...routesFor('default', queryClient),
+            ...routesFor('default', queryClient, options),
             {
               id: NOT_FOUND_ROUTE_ID,
               path: '*',
@@ -127,7 +145,10 @@ export async function createHydratingRouter(
   queryClient: QueryClient,
   hydrationData: HydrationState,
 ): Promise<AppRouter> {
-  const routes = buildRoutes(queryClient);
+  let routes = buildRoutes(queryClient);
+  // The server draws a moderators' address as one that names nothing (it never draws their
+  // pages): hydrated as such, with the tree it was drawn from.
+  if (isModeratorPage(routes)) routes = buildRoutes(queryClient, { moderatorPages: false });
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
@@ -137,4 +158,10 @@ export async function createHydratingRouter(
     }),
   );
   return createBrowserRouter(routes, { hydrationData });
+}
+
+function isModeratorPage(routes: RouteObject[]): boolean {
+  const leaf = matchRoutes(routes, window.location)?.at(-1)?.route.handle as
+    AppRouteHandle | undefined;
+  return leaf?.access === 'moderator';
 }
