@@ -55,6 +55,7 @@ import { moderatorCheckOf } from './plugins/moderator-pages.js';
 import { APP_VERSION } from './version.js';
 import { createMemoryCounterStore, createResilientCounterStore } from './lib/counter-store.js';
 import { counterRateLimitStore } from './lib/rate-limit-store.js';
+import { loadAddressKey } from './lib/address-key.js';
 import { appLogOptions, createLogOutput, requestLogController } from './lib/logger.js';
 import { lazyChildLogger } from './lib/lazy-child-logger.js';
 
@@ -206,9 +207,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(mapRoutes, { db: deps.db });
   const imageStorage =
     deps.imageStorage ?? createLocalImageStorage(path.join(config.dataDir, 'images'));
+  // How an address appears in a counter's key: keyed by a secret all instances share.
+  const addressKey = await loadAddressKey(deps.db);
   await app.register(authRoutes, {
     db: deps.db,
     counters,
+    addressKey,
     ...(deps.wait && { wait: deps.wait }),
     publicUrl: config.publicUrl,
     storage: imageStorage,
@@ -243,7 +247,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(mailRoutes, { db: deps.db });
   await app.register(reportsRoutes, { db: deps.db, counters });
   await app.register(moderationRoutes, { db: deps.db, storage: imageStorage });
-  await app.register(takedownsRoutes, { db: deps.db, publicUrl: config.publicUrl, counters });
+  await app.register(takedownsRoutes, {
+    db: deps.db,
+    publicUrl: config.publicUrl,
+    counters,
+    addressKey,
+  });
   await app.register(seoRoutes, { db: deps.db, publicUrl: config.publicUrl });
   await app.register(ogRoutes, { db: deps.db, storage: imageStorage });
   // Without SMTP in development, mails are logged, and readable at /dev/mail where that is safe.

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /**
@@ -20,14 +19,6 @@ export interface CounterState {
 }
 
 const EMPTY: CounterState = { count: 0, resetInMs: 0 };
-
-/**
- * How an e-mail address appears in a counter's key: a hash of it, so that Redis (and a dump of
- * it) holds no address (docs/security.md). 128 bits: no two addresses share a counter.
- */
-export function addressKey(email: string): string {
-  return createHash('sha256').update(email).digest('base64url').slice(0, 22);
-}
 
 /** At most this many keys are kept in memory; the oldest windows go first. */
 const MEMORY_KEYS_MAX = 100_000;

@@ -27,6 +27,7 @@ import { IMAGE_MESSAGES } from '../images/images.service.js';
 import type { AuthDeps } from './auth.service.js';
 import * as service from './auth.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
+import type { AddressKey } from '../../lib/address-key.js';
 import type { CounterStore } from '../../lib/counter-store.js';
 import { HttpError } from '../../lib/http-error.js';
 import { createLoginThrottle } from './login-throttle.js';
@@ -45,10 +46,18 @@ const profileUpdateFormSchema = profileUpdateFieldsSchema.extend({
 });
 
 export const authRoutes: FastifyPluginAsyncZod<
-  AuthDeps & { counters: CounterStore; wait?: (ms: number) => Promise<unknown> }
+  AuthDeps & {
+    counters: CounterStore;
+    /** How an address appears in a counter's key (lib/address-key.ts). */
+    addressKey: AddressKey;
+    wait?: (ms: number) => Promise<unknown>;
+  }
 > = async (app, deps) => {
-  const throttle = createLoginThrottle(deps.counters, deps.wait ? { wait: deps.wait } : {});
-  const mailBudget = createMailBudget(deps.counters);
+  const throttle = createLoginThrottle(deps.counters, {
+    addressKey: deps.addressKey,
+    ...(deps.wait && { wait: deps.wait }),
+  });
+  const mailBudget = createMailBudget(deps.counters, deps.addressKey);
   /** Every route that sends a mail spends from one budget (mail-budget.ts). */
   const spendMailBudget = async (request: { ip: string; body: { email: string } }) =>
     mailBudget.take(request.ip, request.body.email);

@@ -1,3 +1,4 @@
+import { addressKeyWith } from '../../lib/address-key.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryCounterStore } from '../../lib/counter-store.js';
 import { createAuthClient } from '../../../test/auth-client.js';
@@ -82,6 +83,7 @@ describe('the slowdown', () => {
   it('is applied to every client of an account under attack', async () => {
     const waits: number[] = [];
     const throttle = createLoginThrottle(createMemoryCounterStore(), {
+      addressKey: addressKeyWith(Buffer.from('a test secret')),
       wait: async (ms) => void waits.push(ms),
     });
     for (let i = 0; i < 7; i += 1) await throttle.failed('a@example.jp', `10.0.0.${i}`);

@@ -1,4 +1,5 @@
-import { addressKey, type CounterStore } from '../../lib/counter-store.js';
+import type { AddressKey } from '../../lib/address-key.js';
+import type { CounterStore } from '../../lib/counter-store.js';
 import { HttpError } from '../../lib/http-error.js';
 
 /**
@@ -41,9 +42,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createLoginThrottle(
   store: CounterStore,
-  options: { wait?: (ms: number) => Promise<unknown> } = {},
+  options: { addressKey: AddressKey; wait?: (ms: number) => Promise<unknown> },
 ): LoginThrottle {
   const wait = options.wait ?? sleep;
+  const { addressKey } = options;
   const clientKey = (email: string, client: string) => `login-fail:${addressKey(email)}:${client}`;
   const accountKey = (email: string) => `login-fail:${addressKey(email)}`;
   return {

@@ -1,4 +1,5 @@
-import { addressKey, type CounterStore } from '../../lib/counter-store.js';
+import type { AddressKey } from '../../lib/address-key.js';
+import type { CounterStore } from '../../lib/counter-store.js';
 import { HttpError } from '../../lib/http-error.js';
 
 /**
@@ -17,7 +18,7 @@ export interface MailBudget {
   take(client: string, address: string): Promise<void>;
 }
 
-export function createMailBudget(store: CounterStore): MailBudget {
+export function createMailBudget(store: CounterStore, addressKey: AddressKey): MailBudget {
   return {
     async take(client, address) {
       const [byClient, byAddress] = await Promise.all([

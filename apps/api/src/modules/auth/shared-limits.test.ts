@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase } from '../../../test/test-app.js';
+import { serverSecrets } from '../../db/schema/index.js';
+import { ADDRESS_KEY_SECRET, addressKeyWith } from '../../lib/address-key.js';
 import {
   anotherTestClient,
   connectTestRedis,
@@ -93,5 +97,21 @@ describe.skipIf(!redis)('limits shared by two instances through Redis', () => {
     expect(keys.some((key) => key.includes('login-fail:'))).toBe(true);
     expect(keys.some((key) => key.includes('mail:to:'))).toBe(true);
     expect(keys.filter((key) => /@|private/.test(key))).toEqual([]);
+    // Nor a plain hash of it, which anyone with a list of addresses could match: a keyed one,
+    // under the secret both instances read from the database.
+    const plain = createHash('sha256')
+      .update('private.person@example.jp')
+      .digest('base64url')
+      .slice(0, 22);
+    expect(keys.filter((key) => key.includes(plain))).toEqual([]);
+    const [stored] = await database.db
+      .select()
+      .from(serverSecrets)
+      .where(eq(serverSecrets.name, ADDRESS_KEY_SECRET));
+    const keyed = addressKeyWith(Buffer.from(stored!.value, 'base64url'))(
+      'private.person@example.jp',
+    );
+    expect(Buffer.from(stored!.value, 'base64url')).toHaveLength(32);
+    expect(keys.filter((key) => key.includes(keyed)).length).toBe(3);
   });
 });

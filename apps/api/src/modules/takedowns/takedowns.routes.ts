@@ -11,7 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
-import { addressKey, type CounterStore } from '../../lib/counter-store.js';
+import type { AddressKey } from '../../lib/address-key.js';
+import type { CounterStore } from '../../lib/counter-store.js';
 import { envelope } from '../../lib/envelope.js';
 import { HttpError } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
@@ -25,6 +26,8 @@ export interface TakedownRoutesDeps {
   publicUrl: string;
   /** The app's counters (Redis or memory): the per-client and per-address hourly limits. */
   counters: CounterStore;
+  /** How an address appears in a counter's key (lib/address-key.ts). */
+  addressKey: AddressKey;
 }
 
 /**
@@ -40,7 +43,7 @@ export const takedownsRoutes: FastifyPluginAsyncZod<TakedownRoutesDeps> = async 
     service.assertTakedownUrl(deps, request.body.url);
     const [byClient, byAddress] = await Promise.all([
       deps.counters.hit(`takedown:ip:${request.ip}`, WINDOW_MS),
-      deps.counters.hit(`takedown:to:${addressKey(request.body.email)}`, WINDOW_MS),
+      deps.counters.hit(`takedown:to:${deps.addressKey(request.body.email)}`, WINDOW_MS),
     ]);
     const waitMs = Math.max(
       byClient.count > TAKEDOWNS_PER_HOUR ? byClient.resetInMs : 0,
