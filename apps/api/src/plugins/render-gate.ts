@@ -1,5 +1,3 @@
-import { performance } from 'node:perf_hooks';
-
 /**
  * How many pages the server draws at once (docs/security.md#pages-are-keyed-on-what-they-read).
  * A page that is not kept costs a render of a hundred milliseconds and more on the one event
