@@ -89,6 +89,49 @@ describeInBrowser('top map', () => {
     expect(asked).toContain('/basemap/prefectures.json');
   });
 
+  it('says from its first paint that the map is loading, until the clusters are drawn; says so when the map cannot start', async () => {
+    // The server's page already says it: it is on screen before any script has run.
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    expect(html).toMatch(/role="status"[^>]*>.*地図を読み込んでいます…/);
+
+    const { page } = await browser.newPage({ viewport: { width: 390, height: 844 }, phone: true });
+    // MapLibre's worker, which reads the stations into clusters, is held back until the status
+    // has been seen, so the check cannot race the map.
+    let release = () => {};
+    let asked = false;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.context().route(/\/assets\/maplibre-gl-worker-[\w-]+\.m?js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await open(page, '/');
+    const loading = page.getByRole('status').filter({ hasText: '地図を読み込んでいます…' });
+    await loading.waitFor();
+    const box = (await loading.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    release();
+    await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
+    expect(asked).toBe(true);
+    expect(await loading.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('map-status').textContent()).toMatch(/駅を表示/);
+
+    // No WebGL: a plain message instead of a grey box that never fills.
+    const { page: noGl } = await browser.newPage({ viewport: { width: 320, height: 640 } });
+    await noGl.addInitScript(() => {
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind, ...rest) {
+        return /webgl/.test(kind) ? null : getContext.call(this, kind, ...rest);
+      } as typeof getContext;
+    });
+    await open(noGl, '/');
+    await noGl.getByRole('alert').filter({ hasText: 'この端末では地図を表示できません' }).waitFor();
+    expect(await noGl.getByText('地図を読み込んでいます…').count()).toBe(0);
+    // The search still works without the map.
+    expect(await noGl.getByRole('combobox', { name: /駅/ }).count()).toBe(1);
+  });
+
   it('opens on the whole of Japan on a phone', async () => {
     const { page } = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await open(page, '/');

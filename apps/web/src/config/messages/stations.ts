@@ -3,7 +3,10 @@ import { formatCount } from '../../lib/format-count';
 export const stationsMessages = {
   map: {
     label: '駅の地図',
-    loadingStations: '駅を読み込み中です',
+    /** Shown over the map from the first paint until its station clusters are drawn. */
+    starting: '地図を読み込んでいます…',
+    /** The map could not start (no WebGL in this browser or device). */
+    unavailable: 'この端末では地図を表示できません。駅は上の検索から探せます。',
     stationCount: (count: number) => `${formatCount(count)}駅を表示しています`,
     stationsFailed: '駅の情報を読み込めませんでした。',
     searchLabel: '駅を検索',
@@ -42,6 +45,11 @@ export const stationsMessages = {
     toggleAttribution: '出典の表示を切り替え',
     fullscreenEnter: '全画面表示',
     fullscreenExit: '全画面表示を終了',
+    /** The map itself and a marker on it, as screen readers name them (MapLibre's labels). */
+    mapTitle: '地図',
+    markerTitle: '地図上の位置',
+    popupCloseLabel: '閉じる',
+    locationNotAvailable: '現在地を取得できません',
     attributionNaturalEarth: 'Natural Earth',
     attributionStations: '駅データ.jp',
   },

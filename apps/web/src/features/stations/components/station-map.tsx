@@ -85,6 +85,8 @@ export function StationMap() {
   });
   const [selected, setSelected] = useState<Selection | null>(null);
   const [ready, setReady] = useState(false);
+  // The map could not start (MapLibre found no WebGL): said instead of a grey box for ever.
+  const [unavailable, setUnavailable] = useState(false);
   const [cursor, setCursor] = useState<string>('');
   // Names are only shown zoomed in (docs/basemap.md#first-visit): asked for from then on.
   const [wantNames, setWantNames] = useState(
@@ -228,6 +230,11 @@ export function StationMap() {
           posts.refresh();
         }}
         onRender={ready ? undefined : handleRender}
+        onError={(event) => {
+          // Only a map that failed to be made comes without one; a tile that failed to load
+          // comes from the map and leaves it working.
+          if (!(event as { target: unknown }).target) setUnavailable(true);
+        }}
       >
         <Source
           id={STATIONS_SOURCE_ID}
@@ -283,7 +290,7 @@ export function StationMap() {
         onLocate={flyToPosition}
       />
       <MapStatus
-        loading={markers.isPending}
+        stage={unavailable ? 'unavailable' : ready ? 'drawn' : 'starting'}
         failed={markers.isError}
         count={markers.data?.count ?? 0}
       />
