@@ -32,7 +32,7 @@ export const listsMessages = {
     editor: {
       itemsHeading: '項目',
       itemsHelp:
-        'ドラッグ、または並べ替えボタンを押してから上下の矢印キーで並べ替えられます（Spaceで決定、Escで取り消し）。',
+        'ドラッグ、または並べ替えボタンを押してから上下の矢印キーで並べ替えられます（スペースキーで決定、エスケープキーで取り消し）。',
       empty:
         'まだ項目がありません。「駅を追加」から駅を探して追加するか、駅や投稿のページの「リストに追加」から追加できます。',
       addStation: '駅を追加',
@@ -43,6 +43,8 @@ export const listsMessages = {
       addStationIntro: '駅名・読み・路線名で探して選ぶと、リストの最後に追加します。',
       stationAdded: (name: string) => `${name}駅をリストに追加しました。`,
       handle: (name: string) => `「${name}」を並べ替え`,
+      /** What screen readers call an item that can be moved (the drag library's 「sortable」). */
+      sortable: '並べ替えできる項目',
       moveUp: (name: string) => `「${name}」を上へ`,
       moveDown: (name: string) => `「${name}」を下へ`,
       note: 'メモ',
@@ -56,7 +58,7 @@ export const listsMessages = {
       moved: (name: string, position: number, total: number) =>
         `「${name}」を${total}件中${position}番目に移動しました。`,
       picked: (name: string) =>
-        `「${name}」を持ち上げました。矢印キーで移動し、Spaceで決定します。`,
+        `「${name}」を持ち上げました。矢印キーで移動し、スペースキーで決定します。`,
       cancelled: (name: string) => `「${name}」の並べ替えを取り消しました。`,
       failed: '保存できませんでした。もう一度お試しください。',
       view: 'リストを見る',

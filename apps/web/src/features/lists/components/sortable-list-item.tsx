@@ -46,7 +46,7 @@ export function SortableListItem({
     transform,
     transition,
     isDragging,
-  } = useSortable({ id: item.id });
+  } = useSortable({ id: item.id, attributes: { roleDescription: text.sortable } });
   const name = itemName(item);
   const [note, setNote] = useState(item.note);
   const [noteError, setNoteError] = useState<string | null>(null);

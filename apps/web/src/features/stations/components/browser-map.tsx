@@ -41,6 +41,10 @@ const MAP_CONTROL_LABELS = {
   'GeolocateControl.FindMyLocation': messages.map.locate,
   'FullscreenControl.Enter': messages.map.fullscreenEnter,
   'FullscreenControl.Exit': messages.map.fullscreenExit,
+  'GeolocateControl.LocationNotAvailable': messages.map.locationNotAvailable,
+  'Map.Title': messages.map.mapTitle,
+  'Marker.Title': messages.map.markerTitle,
+  'Popup.Close': messages.map.popupCloseLabel,
 };
 
 export type BaseMapProps = Omit<MapProps, 'mapLib' | 'mapStyle' | 'localIdeographFontFamily'> & {
