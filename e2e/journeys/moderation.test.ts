@@ -107,7 +107,10 @@ describeInBrowser('moderation', () => {
       const headers = [...response.headers]
         .filter(([name]) => !['date', 'etag', 'content-length', 'x-request-id'].includes(name))
         .map(([name, value]) => `${name}: ${value}`);
-      const body = (await response.text()).replaceAll(path, '{path}');
+      // The address, as the page prints it and in its login link's redirect.
+      const body = (await response.text())
+        .replaceAll(path, '{path}')
+        .replaceAll(encodeURIComponent(path), '{path}');
       return { status: response.status, headers, body };
     };
     for (const cookie of [undefined, memberCookie])

@@ -74,7 +74,9 @@ function answerOf(response: Awaited<ReturnType<typeof get>>, pathname: string) {
   return {
     status: response.statusCode,
     headers,
-    body: response.body.replaceAll(pathname, '{path}'),
+    body: response.body
+      .replaceAll(pathname, '{path}')
+      .replaceAll(encodeURIComponent(pathname), '{path}'),
   };
 }
 
