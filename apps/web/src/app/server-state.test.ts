@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ME_QUERY_KEY } from '../features/auth/api/get-me';
 import { createQueryClient } from '../lib/query-client';
+import { memorySessionStore, setSessionRecordsForTests } from '../lib/session-record';
 import { envelope } from '../test/api-response';
 import { rereadForMember } from './server-state';
 
@@ -76,6 +77,8 @@ describe('rereadForMember', () => {
   });
 
   it('holds a failed call back until hydration too, then leaves the page a visitor’s', async () => {
+    // Nobody seen on this browser before (docs/pwa.md#whose-data): offline, a visitor.
+    setSessionRecordsForTests(memorySessionStore());
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const queryClient = createQueryClient();
     const { ended, end } = hydration();
