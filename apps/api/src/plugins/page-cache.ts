@@ -48,6 +48,14 @@ export interface PageCache {
   generation(): number;
 }
 
+/**
+ * The part of the bytes that addresses with a query string may take together: the parameters a
+ * page reads (docs/security.md#pages-are-keyed-on-what-they-read) can still take any value.
+ */
+const QUERY_SHARE = 1 / 4;
+
+const hasQuery = (key: string) => key.includes('?');
+
 function sizeOf(page: CachedPage): number {
   if (page.status === 301) return page.location.length;
   const { identity, gzip, br } = page.payload;
@@ -65,12 +73,14 @@ export function createPageCache(
   const building = new Map<string, Promise<CachedPage>>();
   let generation = 0;
   let bytes = 0;
+  let queryBytes = 0;
 
   function drop(key: string) {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
     bytes -= entry.bytes;
+    if (hasQuery(key)) queryBytes -= entry.bytes;
   }
 
   function get(key: string): CachedPage | undefined {
@@ -93,6 +103,16 @@ export function createPageCache(
     if (size > maxBytes) return;
     entries.set(key, { page, generation, storedAt: now(), bytes: size });
     bytes += size;
+    if (hasQuery(key)) {
+      // An address with a query string (a search, a map view: values without end) makes room
+      // among its kind only, in a quarter of the bytes: it never pushes out a page of a path.
+      queryBytes += size;
+      for (const oldest of [...entries.keys()]) {
+        if (bytes <= maxBytes && queryBytes <= maxBytes * QUERY_SHARE) break;
+        if (hasQuery(oldest)) drop(oldest);
+      }
+      return;
+    }
     for (const oldest of entries.keys()) {
       if (bytes <= maxBytes) break;
       drop(oldest);
@@ -122,6 +142,7 @@ export function createPageCache(
       entries.clear();
       building.clear();
       bytes = 0;
+      queryBytes = 0;
     },
   };
 }
