@@ -71,6 +71,8 @@ export async function benchImages(postgresUrl: string | undefined) {
           durationS: DURATION_S,
           ...options,
         });
+      // One pass left out: the first photos read are cold (files, code paths), whoever asks.
+      await load({ durationS: 3 });
       return {
         visitor: await load({}),
         members: await load({ tokens: seeded.tokens }),

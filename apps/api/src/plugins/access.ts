@@ -10,7 +10,8 @@ import { createSessionReader, type Authenticated } from './authentication.js';
  * Who may call a route, declared by every route in `config.access`
  * (docs/conventions.md#api-modules):
  * - `member`: a signed-in member; anyone else gets the 401 envelope (and loses a stale cookie);
- * - `optional`: member or visitor, the session is read when there is one;
+ * - `optional`: member or visitor, the session is read when there is one (with `lazySession`,
+ *   only when the handler asks for it);
  * - `public`: anyone, and the session is never read;
  * - `guest`: meant for signed-out callers (register, login, password reset, mailed links). Like
  *   `public` the session is not read: a signed-in caller is served all the same, and the web
@@ -25,6 +26,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every route: without it the app does not start (plugins/access.ts). */
     access?: RouteAccess;
+    /**
+     * On an `optional` route: the session is read only when the handler asks for it
+     * (`request.readViewer()`), for reads whose answer is the same for everyone but in rare
+     * cases (a photo hidden from all but its author).
+     */
+    lazySession?: boolean;
   }
   interface FastifyRequest {
     /**
@@ -34,6 +41,11 @@ declare module 'fastify' {
     readonly member: Authenticated;
     /** The caller of an `optional` (or `member`) route, null for a visitor; throws elsewhere. */
     readonly viewer: Authenticated | null;
+    /**
+     * The caller of an `optional` route, read on the first call when the route declares
+     * `lazySession` (then `viewer` throws until it is read); throws on other routes.
+     */
+    readViewer(): Promise<Authenticated | null>;
   }
 }
 
@@ -126,6 +138,16 @@ export const accessPlugin = fp(
       },
     });
 
+    app.decorateRequest('readViewer', async function readViewer(this: FastifyRequest) {
+      if (callers.has(this)) return callers.get(this) ?? null;
+      const config = this.routeOptions.config;
+      if (config.access !== 'optional' || !config.lazySession)
+        throw new Error(`request.readViewer() on ${this.routeOptions.url}, which reads no session`);
+      const caller = await sessions.read(this);
+      callers.set(this, caller);
+      return caller;
+    });
+
     const readCaller = async (request: FastifyRequest, reply: FastifyReply, access: string) => {
       const caller = await sessions.read(request);
       if (access === 'moderator' && caller?.user.role !== 'moderator') throw notFound();
@@ -136,6 +158,8 @@ export const accessPlugin = fp(
     app.addHook('preValidation', (request, reply, done) => {
       const access = request.routeOptions.config?.access;
       if (access === 'public' || access === 'guest') return done();
+      // Read when the handler asks (request.readViewer()).
+      if (access === 'optional' && request.routeOptions.config.lazySession) return done();
       if (access === undefined) {
         // Only the not-found handler has no declaration; it serves nothing to protect.
         if (request.is404) return done();

@@ -40,29 +40,35 @@ const imageItem: Moderatable = {
  */
 const held = (shown: SQL) => sql<boolean>`coalesce(${imageItem.userId} is null or ${shown}, false)`;
 
-const imageForViewer = preparedPerDatabase((db) =>
+/** The image with whether everyone sees it; with a viewer, whether they do (two statements). */
+const prepareImageSight = (db: Database, withViewer: boolean) =>
   db
     .select({
       ...getTableColumns(images),
       shownToAll: held(shownToAll(imageItem)),
-      shownToViewer: held(shownTo(imageItem, sql`${sql.placeholder('viewer')}::uuid`)),
+      shownToViewer: withViewer
+        ? held(shownTo(imageItem, sql`${sql.placeholder('viewer')}::uuid`))
+        : sql<boolean>`false`,
     })
     .from(images)
     .leftJoin(postImages, eq(postImages.imageId, images.id))
     .leftJoin(posts, eq(posts.id, postImages.postId))
     .where(eq(images.id, sql.placeholder('id')))
-    .prepare('image_for_viewer'),
-);
+    .prepare(withViewer ? 'image_sight_for_viewer' : 'image_sight');
+const imageSight = preparedPerDatabase((db) => prepareImageSight(db, false));
+const imageSightFor = preparedPerDatabase((db) => prepareImageSight(db, true));
 
 export type ImageSight = ImageRow & { shownToAll: boolean; shownToViewer: boolean };
 
-/** The image with whether everyone sees it, and whether `viewerId` (null: a visitor) does. */
+/** The image with whether everyone sees it, and whether `viewerId` (null: nobody asked) does. */
 export async function findImageFor(
   db: Database,
   id: string,
   viewerId: string | null,
 ): Promise<ImageSight | null> {
-  const [row] = await imageForViewer(db).execute({ id, viewer: viewerId });
+  const [row] = viewerId
+    ? await imageSightFor(db).execute({ id, viewer: viewerId })
+    : await imageSight(db).execute({ id });
   return row ?? null;
 }
 

@@ -70,7 +70,9 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Database; storage: ImageS
   app.get(
     `${API_BASE_PATH}/image/:id`,
     {
-      config: { access: 'optional' },
+      // The session is read only for a photo not shown to everyone: whether it is the
+      // caller's decides between its author's copy and a 404.
+      config: { access: 'optional', lazySession: true },
       schema: {
         tags: ['images'],
         summary:
@@ -95,7 +97,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Database; storage: ImageS
       const { row, audience } = await service.getImageFor(
         db,
         request.params.id,
-        request.viewer?.user.id ?? null,
+        async () => (await request.readViewer())?.user.id ?? null,
       );
       return sendImage(request, reply, storage, row, request.query.size, audience);
     },

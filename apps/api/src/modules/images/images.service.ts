@@ -84,7 +84,8 @@ export async function getImage(db: Database, id: string): Promise<repository.Ima
 export type ImageAudience = 'everyone' | 'viewer';
 
 /**
- * An image as `viewerId` (null: a visitor) may see it, by the one visibility rule
+ * An image as the caller may see it (`viewer` reads who they are, only when it matters: null
+ * for a visitor), by the one visibility rule
  * (db/moderated.ts): a photo of a hidden post, or of a suspended member, is its author's alone
  * and answers 404 to everyone else, as the post does. The 404 is kept by no cache: the author
  * asks for the same address.
@@ -92,11 +93,14 @@ export type ImageAudience = 'everyone' | 'viewer';
 export async function getImageFor(
   db: Database,
   id: string,
-  viewerId: string | null,
+  viewer: () => Promise<string | null>,
 ): Promise<{ row: repository.ImageRow; audience: ImageAudience }> {
-  const found = await repository.findImageFor(db, id, viewerId);
+  const found = await repository.findImageFor(db, id, null);
   if (found?.shownToAll) return { row: found, audience: 'everyone' };
-  if (found?.shownToViewer) return { row: found, audience: 'viewer' };
+  // Rare: who asks matters only now (the session is read, then the image again for them).
+  const viewerId = found ? await viewer() : null;
+  const own = viewerId ? await repository.findImageFor(db, id, viewerId) : null;
+  if (own?.shownToViewer) return { row: own, audience: 'viewer' };
   throw new HttpError('NOT_FOUND', IMAGE_NOT_FOUND, null, { 'cache-control': 'no-store' });
 }
 
