@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canonicalPagePath,
   isModeratorsOnlyWebPath,
   isWebParamValid,
   isWebRoutePath,
@@ -68,6 +69,18 @@ describe('pageSearchOf', () => {
     expect(pageSearchOf('/users', '?%71=%E6%9D%B1')).toBe('?%71=%E6%9D%B1');
     expect(pageSearchOf('/no/such/page', '?q=1')).toBe('');
     expect(pageSearchOf('/users', '?%E0%A4%A=1&&q')).toBe('?q');
+  });
+});
+
+describe('canonicalPagePath', () => {
+  it("spells a page's path one way: its pattern's literals, its parameters as they came", () => {
+    expect(canonicalPagePath('/STATION/1130101/')).toBe('/station/1130101');
+    expect(canonicalPagePath('/station//1130101')).toBe('/station/1130101');
+    expect(canonicalPagePath('/')).toBe('/');
+    expect(canonicalPagePath('/Post/01890000-0000-7000-8000-00000000000A')).toBe(
+      '/post/01890000-0000-7000-8000-00000000000A',
+    );
+    expect(canonicalPagePath('/no/such/page')).toBeNull();
   });
 });
 

@@ -178,6 +178,20 @@ export function isModeratorsOnlyWebPath(pathname: string): boolean {
   return webRouteOf(pathname)?.moderatorsOnly === true;
 }
 
+/**
+ * The one spelling of a page's path: the pattern's own literal segments (the router takes any
+ * case), each parameter as it came, no empty segment and no trailing slash; null for an address
+ * that is no page. The server sends other spellings there, so each page is drawn and kept once
+ * (docs/security.md#pages-are-keyed-on-what-they-read).
+ */
+export function canonicalPagePath(pathname: string): string | null {
+  const pattern = webRouteOf(pathname);
+  if (pattern === null) return null;
+  const segments = pathname.split('/').filter(Boolean);
+  const parts = pattern.path.split('/').filter(Boolean);
+  return `/${parts.map((part, index) => (part.startsWith(':') ? segments[index] : part)).join('/')}`;
+}
+
 /** The pattern a pathname names, as {@link isWebRoutePath} decides it, or null. */
 function webRouteOf(pathname: string): WebRoutePattern | null {
   const segments = pathname.split('/').filter(Boolean);

@@ -141,6 +141,11 @@ describe('a flood of uncached renders with random query strings', () => {
     expect(response.headers.location).toBe('/rankings/post?period=month');
     const login = await page('/login?redirect=%2Fstation%2F1130101&cb=1', '10.3.0.1');
     expect(login.headers.location).toBe('/login?redirect=%2Fstation%2F1130101');
+    // One spelling of the path too: the router reads any case and a trailing slash alike.
+    const spelt = await page('/STATION/1130101/?cb=1', '10.3.0.1');
+    expect(spelt.headers.location).toBe('/station/1130101');
+    // Never to another site.
+    expect((await page('//evil.example/?cb=1', '10.3.0.1')).statusCode).toBe(404);
   });
 });
 

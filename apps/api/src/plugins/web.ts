@@ -8,7 +8,6 @@ import {
   isModeratorsOnlyWebPath,
   isWebRoutePath,
   jsonForScript,
-  pageSearchOf,
 } from '@ekispot/shared';
 import type { ImageStorage } from '../modules/images/image-storage.js';
 import { declareScopeAccess } from './access.js';
@@ -23,6 +22,7 @@ import {
   type PageRender,
   type RenderedPage,
 } from './server-render.js';
+import { pageAddressOf } from './page-address.js';
 import { RenderBusyError, sendPageUnavailable } from './page-unavailable.js';
 import { createRenderGate, type RenderGate } from './render-gate.js';
 import {
@@ -136,12 +136,6 @@ export function applyBody(
         () => `<div id="root">${body.html}</div>${body.tail}${held}`,
       )
   );
-}
-
-/** An address's path and its query string (without the `?`). */
-function splitUrl(url: string): [string, string] {
-  const at = url.indexOf('?');
-  return at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at + 1)];
 }
 
 function escapeAttribute(value: string): string {
@@ -300,17 +294,16 @@ export const webPlugin = fp(
     // Reachable as app.renderGate: a test waits for it to be idle before it floods it.
     app.decorate('renderGate', gate);
     app.get('/*', spaFallback, async (request, reply) => {
-      const [pathname = '/', search = ''] = splitUrl(request.url);
-      if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
+      const requested = request.url.split('?')[0] ?? '/';
+      if (requested.startsWith('/api/') || requested === '/api') return reply.callNotFound();
       // A moderators' address: their shell, or to anyone else an unknown address's page, drawn
       // afresh, never kept (moderator-pages.ts).
-      const moderators = isModeratorsOnlyWebPath(pathname);
+      const moderators = isModeratorsOnlyWebPath(requested);
       if (moderators && (await serveModerator(request, reply))) return reply;
       // A page is drawn and kept on its path and the parameters it reads, nothing else
       // (docs/security.md#pages-are-keyed-on-what-they-read): any other address of it leads there.
-      const url = `${pathname}${moderators ? '' : pageSearchOf(pathname, search)}`;
-      // Never a redirect to `//host…` (another site): such an address is only keyed clean.
-      if (url !== request.url && !/^\/[/\\]/.test(pathname)) return reply.redirect(url, 301);
+      const { pathname, url, redirect } = pageAddressOf(request.url, { moderators });
+      if (redirect) return reply.redirect(url, 301);
       const build = async () => {
         const leave = await gate.enter(request.ip);
         if (!leave) throw new RenderBusyError();
