@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { prepareBytes } from '../lib/prepared-payload.js';
 import { createPageCache, type CachedPage } from './page-cache.js';
 
-const page = async (html: string): Promise<CachedPage> => ({
-  status: 200,
+const page = async (html: string, status: 200 | 404 = 200): Promise<CachedPage> => ({
+  status,
   payload: await prepareBytes(Buffer.from(html), 'fast'),
 });
 
@@ -82,21 +82,23 @@ describe('the page cache', () => {
     expect(cache.get('/3')).toBeDefined();
   });
 
-  it('keeps addresses with a query string in a quarter of its size, never at a path page’s cost', async () => {
+  it('keeps addresses with a query string or naming nothing in a quarter of its size, never at a path page’s cost', async () => {
     const one = await page('x'.repeat(1000));
     if (one.status === 301) throw new Error('a page');
     const size = one.payload.identity.length + one.payload.gzip.length + one.payload.br.length;
-    // Room for eight such pages; two of them with a query string.
+    // Room for eight such pages; two of them with a query string or answering 404.
     const cache = createPageCache({ maxBytes: size * 8 + 8 });
     for (const path of ['/1', '/2', '/3', '/4', '/5', '/6'])
       await cache.getOrBuild(path, () => page('x'.repeat(1000)));
-    for (let q = 0; q < 20; q += 1)
+    for (let q = 0; q < 20; q += 1) {
+      await cache.getOrBuild(`/post/unknown-${q}`, () => page('x'.repeat(1000), 404));
       await cache.getOrBuild(`/users?q=${q}`, () => page('x'.repeat(1000)));
+    }
     for (const path of ['/1', '/2', '/3', '/4', '/5', '/6']) expect(cache.get(path)).toBeDefined();
-    // The latest two searches are kept, the others made room for them.
+    // The latest two are kept, the others made room for them.
     expect(cache.get('/users?q=19')).toBeDefined();
-    expect(cache.get('/users?q=18')).toBeDefined();
-    expect(cache.get('/users?q=17')).toBeUndefined();
+    expect(cache.get('/post/unknown-19')).toBeDefined();
+    expect(cache.get('/users?q=18')).toBeUndefined();
   });
 
   it('keeps a redirect as an address', async () => {

@@ -25,6 +25,8 @@ export type CachedPage =
   | { status: 301; location: string };
 
 interface Entry {
+  /** Kept among the pages of unbounded addresses (`limitedOf`). */
+  limited: boolean;
   page: CachedPage;
   generation: number;
   storedAt: number;
@@ -49,12 +51,13 @@ export interface PageCache {
 }
 
 /**
- * The part of the bytes that addresses with a query string may take together: the parameters a
- * page reads (docs/security.md#pages-are-keyed-on-what-they-read) can still take any value.
+ * The part of the bytes that addresses without end may take together: those with a query
+ * string (the parameters a page reads, docs/security.md#pages-are-keyed-on-what-they-read, can
+ * still take any value) and those that name nothing (404: any unknown path, any unknown id).
  */
-const QUERY_SHARE = 1 / 4;
+const LIMITED_SHARE = 1 / 4;
 
-const hasQuery = (key: string) => key.includes('?');
+const limitedOf = (key: string, page: CachedPage) => key.includes('?') || page.status === 404;
 
 function sizeOf(page: CachedPage): number {
   if (page.status === 301) return page.location.length;
@@ -73,14 +76,14 @@ export function createPageCache(
   const building = new Map<string, Promise<CachedPage>>();
   let generation = 0;
   let bytes = 0;
-  let queryBytes = 0;
+  let limitedBytes = 0;
 
   function drop(key: string) {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
     bytes -= entry.bytes;
-    if (hasQuery(key)) queryBytes -= entry.bytes;
+    if (entry.limited) limitedBytes -= entry.bytes;
   }
 
   function get(key: string): CachedPage | undefined {
@@ -101,15 +104,16 @@ export function createPageCache(
     drop(key);
     const size = sizeOf(page);
     if (size > maxBytes) return;
-    entries.set(key, { page, generation, storedAt: now(), bytes: size });
+    const limited = limitedOf(key, page);
+    entries.set(key, { page, generation, storedAt: now(), bytes: size, limited });
     bytes += size;
-    if (hasQuery(key)) {
-      // An address with a query string (a search, a map view: values without end) makes room
-      // among its kind only, in a quarter of the bytes: it never pushes out a page of a path.
-      queryBytes += size;
-      for (const oldest of [...entries.keys()]) {
-        if (bytes <= maxBytes && queryBytes <= maxBytes * QUERY_SHARE) break;
-        if (hasQuery(oldest)) drop(oldest);
+    if (limited) {
+      // A search, a map view, an unknown address (values without end) makes room among its kind
+      // only, in a quarter of the bytes: it never pushes out a page of a path.
+      limitedBytes += size;
+      for (const [oldest, entry] of [...entries]) {
+        if (bytes <= maxBytes && limitedBytes <= maxBytes * LIMITED_SHARE) break;
+        if (entry.limited) drop(oldest);
       }
       return;
     }
@@ -142,7 +146,7 @@ export function createPageCache(
       entries.clear();
       building.clear();
       bytes = 0;
-      queryBytes = 0;
+      limitedBytes = 0;
     },
   };
 }
