@@ -693,4 +693,39 @@ describe('notifications and photos of what is out of sight', () => {
     expect(await followers(visitor)).toBe(2);
     expect((await imageStatus(photo.images[0]!.id, 'full', visitor)).status).toBe(200);
   });
+
+  it('count a suspension that ran out by the clock again once the notification worker has run', async () => {
+    const [author, liker] = await members('quiet-clock', 2);
+    const spot = await client.createdPost(author!, {
+      kind: 'spot',
+      title: '時計の広場',
+      ...NEAR_TOKYO_STATION,
+    });
+    expect((await client.json('POST', `/posts/${spot.id}/like`, liker!)).statusCode).toBe(200);
+    const before = await unread(author!);
+    await ctx.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(users.id, liker!.id));
+    expect(await unread(author!)).toBe(before - 1);
+    // The end passes with no write to the member (the trigger that would see one held off).
+    await ctx.db.execute(
+      sql`alter table users disable trigger notification_groups_member_suspended`,
+    );
+    await ctx.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, liker!.id));
+    await ctx.db.execute(
+      sql`alter table users enable trigger notification_groups_member_suspended`,
+    );
+    expect(await unread(author!)).toBe(before - 1);
+    await ctx.app.notifications.worker.drain();
+    expect(await unread(author!)).toBe(before);
+    const [row] = await ctx.db
+      .select({ until: users.suspendedUntil })
+      .from(users)
+      .where(eq(users.id, liker!.id));
+    expect(row?.until).toBeNull();
+  });
 });
