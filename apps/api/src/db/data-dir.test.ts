@@ -67,6 +67,19 @@ describe('keepDataDirPrivate', () => {
     }
   });
 
+  it('refuses a folder it cannot make its own, naming why', async () => {
+    // /proc's folders refuse a chmod even to root, as another user's folder refuses ours.
+    const umask = process.umask(0o022);
+    try {
+      const refused = await keepDataDirPrivate('/proc/1').catch((error: unknown) => error);
+      expect(refused).toMatchObject({ name: 'DataDirError', reason: 'not-owner' });
+      expect((refused as Error).message).toContain('所有者だけに絞れません');
+      expect((refused as Error).message).toContain('does not own it');
+    } finally {
+      process.umask(umask);
+    }
+  });
+
   it('leaves a folder that does not exist yet to be made', async () => {
     const umask = process.umask(0o022);
     try {

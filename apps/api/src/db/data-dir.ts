@@ -8,21 +8,29 @@ import path from 'node:path';
  */
 export class DataDirError extends Error {
   constructor(
-    readonly reason: 'read-only' | 'full',
+    readonly reason: 'read-only' | 'full' | 'not-owner',
     readonly dir: string,
   ) {
-    super(
-      reason === 'read-only'
-        ? `データフォルダー（DATA_DIR: ${dir}）に書き込めません（読み取り専用か、権限がありません）。` +
-            `書き込めるフォルダーを DATA_DIR に指定してください。\n` +
-            `The data folder (DATA_DIR: ${dir}) is not writable (read-only or no permission). ` +
-            'Set DATA_DIR to a writable folder.'
-        : `データフォルダー（DATA_DIR: ${dir}）のディスクに空きがありません。空きを作ってから起動してください。\n` +
-            `The disk holding the data folder (DATA_DIR: ${dir}) is full. Free some space and start again.`,
-    );
+    super(MESSAGES[reason](dir));
     this.name = 'DataDirError';
   }
 }
+
+const MESSAGES: Record<DataDirError['reason'], (dir: string) => string> = {
+  'read-only': (dir) =>
+    `データフォルダー（DATA_DIR: ${dir}）に書き込めません（読み取り専用か、権限がありません）。` +
+    `書き込めるフォルダーを DATA_DIR に指定してください。\n` +
+    `The data folder (DATA_DIR: ${dir}) is not writable (read-only or no permission). ` +
+    'Set DATA_DIR to a writable folder.',
+  full: (dir) =>
+    `データフォルダー（DATA_DIR: ${dir}）のディスクに空きがありません。空きを作ってから起動してください。\n` +
+    `The disk holding the data folder (DATA_DIR: ${dir}) is full. Free some space and start again.`,
+  'not-owner': (dir) =>
+    `データフォルダー（DATA_DIR: ${dir}）の権限を所有者だけに絞れません（サーバーを動かすユーザーの` +
+    `フォルダーではありません）。このユーザーが所有するフォルダーを DATA_DIR に指定してください。\n` +
+    `The data folder (DATA_DIR: ${dir}) cannot be made private to its owner: the server's user ` +
+    'does not own it. Set DATA_DIR to a folder this user owns.',
+};
 
 const READ_ONLY = new Set(['EROFS', 'EACCES', 'EPERM']);
 const FULL = new Set(['ENOSPC', 'EDQUOT']);
@@ -72,6 +80,9 @@ export async function keepDataDirPrivate(dir: string): Promise<void> {
     await fs.chmod(dir, 0o700);
     await narrowModes(dir);
   } catch (error) {
+    // Another user's folder (or a file of theirs in it): it cannot be made ours alone.
+    if (error instanceof Error && 'code' in error && error.code === 'EPERM')
+      throw new DataDirError('not-owner', dir);
     throw asDataDirError(error, dir);
   }
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { keepDataDirPrivate } from '../../db/data-dir.js';
+import { DataDirError, keepDataDirPrivate } from '../../db/data-dir.js';
 import { DataDirLockedError, openDatabase } from '../../db/database.js';
 import { ADMIN_USAGE, runAdminCommand, type AdminResult } from './admin-commands.js';
 import { sendAdminCommand } from './admin-socket.js';
@@ -42,6 +42,10 @@ try {
     console.error(
       `${error.message}\nThe server holding it did not answer on its admin socket; is it an older release?`,
     );
+    process.exit(1);
+  }
+  if (error instanceof DataDirError) {
+    console.error(error.message);
     process.exit(1);
   }
   throw error;
