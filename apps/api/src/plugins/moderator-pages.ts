@@ -8,10 +8,12 @@ import type { SessionReader } from './authentication.js';
  * (docs/moderation.md#moderators). The web app's fallback (plugins/web.ts) asks here first:
  *
  * - a moderator gets the app shell, which draws the page in the browser: 200, `private,
- *   no-store`, never kept in the shared page cache;
- * - anyone else, visitors and members alike, gets what an address that names nothing gets, drawn
- *   afresh and never kept either: the same status, headers and page, the address the page
- *   prints aside (the server's render has no moderators' pages: apps/web/src/app/entry-server.tsx).
+ *   no-store`, answered before the shared page cache is looked at and never kept in it;
+ * - anyone else, visitors and members alike, gets what an address that names nothing gets: the
+ *   same status, headers and page, the address the page prints aside (the server's render has
+ *   no moderators' pages: apps/web/src/app/entry-server.tsx), and kept in the page cache as an
+ *   unknown address's page is, so it also comes as fast, and stays served when renders are busy,
+ *   as one.
  */
 
 /** Whether the caller is a moderator; false for a visitor, and when it cannot be told. */

@@ -296,8 +296,8 @@ export const webPlugin = fp(
     app.get('/*', spaFallback, async (request, reply) => {
       const requested = request.url.split('?')[0] ?? '/';
       if (requested.startsWith('/api/') || requested === '/api') return reply.callNotFound();
-      // A moderators' address: their shell, or to anyone else an unknown address's page, drawn
-      // afresh, never kept (moderator-pages.ts).
+      // A moderators' address: their shell, never kept, or to anyone else an unknown address's
+      // page, kept as one (moderator-pages.ts).
       const moderators = isModeratorsOnlyWebPath(requested);
       if (moderators && (await serveModerator(request, reply))) return reply;
       // A page is drawn and kept on its path and the parameters it reads, nothing else
@@ -315,10 +315,7 @@ export const webPlugin = fp(
       };
       let page: CachedPage;
       try {
-        page =
-          options.pageCache && !moderators
-            ? await options.pageCache.getOrBuild(url, build)
-            : await build();
+        page = options.pageCache ? await options.pageCache.getOrBuild(url, build) : await build();
       } catch (error) {
         if (error instanceof RenderBusyError) return sendPageUnavailable(request, reply, 'busy');
         if (error instanceof PageReadsFailedError)
