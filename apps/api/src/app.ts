@@ -222,7 +222,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     publicUrl: config.publicUrl,
     storage: imageStorage,
   });
-  await app.register(imagesRoutes, { db: deps.db, storage: imageStorage });
+  await app.register(imagesRoutes, {
+    db: deps.db,
+    storage: imageStorage,
+    generation: pageCache.generation,
+  });
   await app.register(postsRoutes, {
     db: deps.db,
     storage: imageStorage,

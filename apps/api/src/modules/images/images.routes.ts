@@ -63,10 +63,13 @@ async function sendImage(
 /** The body of a 200: WebP bytes (304 when If-None-Match matches the ETag). */
 const imageBytesSchema = z.string().meta({ format: 'binary', contentMediaType: 'image/webp' });
 
-export const imagesRoutes: FastifyPluginAsyncZod<{ db: Database; storage: ImageStorage }> = async (
-  app,
-  { db, storage },
-) => {
+export const imagesRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  storage: ImageStorage;
+  /** Changes with every write (the page cache's generation): what is kept follows it. */
+  generation: () => number;
+}> = async (app, { db, storage, generation }) => {
+  const kept = service.createImageSights(generation);
   app.get(
     `${API_BASE_PATH}/image/:id`,
     {
@@ -95,7 +98,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Database; storage: ImageS
     },
     async (request, reply) => {
       const { row, audience } = await service.getImageFor(
-        db,
+        { db, kept },
         request.params.id,
         async () => (await request.readViewer())?.user.id ?? null,
       );

@@ -4,6 +4,7 @@ import { mediumImageWidth, type ImageSize } from '@ekispot/shared';
 import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/database.js';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
+import { keptValues, type KeptValues } from '../../lib/kept-values.js';
 import {
   imageStorageKey,
   mediumStorageKey,
@@ -80,6 +81,17 @@ export async function getImage(db: Database, id: string): Promise<repository.Ima
   return row;
 }
 
+/**
+ * Images as everyone sees them, kept in memory until the next write (lib/kept-values.ts): a hide,
+ * a suspension or a deletion is a write, and a suspension that ends by the clock shows within
+ * 30 s. So most photo reads ask the database nothing.
+ */
+export type ImageSights = KeptValues<repository.ImageSight | null>;
+
+export function createImageSights(generation: () => number): ImageSights {
+  return keptValues({ generation, maxEntries: 10_000 });
+}
+
 /** Who may keep a copy of an image's answer (docs/security.md#images-and-caches). */
 export type ImageAudience = 'everyone' | 'viewer';
 
@@ -91,11 +103,12 @@ export type ImageAudience = 'everyone' | 'viewer';
  * asks for the same address.
  */
 export async function getImageFor(
-  db: Database,
+  deps: { db: Database; kept: ImageSights },
   id: string,
   viewer: () => Promise<string | null>,
 ): Promise<{ row: repository.ImageRow; audience: ImageAudience }> {
-  const found = await repository.findImageFor(db, id, null);
+  const { db } = deps;
+  const found = await deps.kept(id, () => repository.findImageFor(db, id, null));
   if (found?.shownToAll) return { row: found, audience: 'everyone' };
   // Rare: who asks matters only now (the session is read, then the image again for them).
   const viewerId = found ? await viewer() : null;

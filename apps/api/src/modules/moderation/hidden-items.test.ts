@@ -689,6 +689,7 @@ describe('notifications and photos of what is out of sight', () => {
       .update(users)
       .set({ suspendedUntil: new Date(Date.now() - 1000) })
       .where(eq(users.id, suspended!.id));
+    forgetKeptPages();
     expect(await unread(author!)).toBe(unreadBefore);
     expect(await followers(visitor)).toBe(2);
     expect((await imageStatus(photo.images[0]!.id, 'full', visitor)).status).toBe(200);

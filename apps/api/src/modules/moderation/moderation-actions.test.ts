@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../../test/auth-client.js';
-import { createPostClient, NEAR_TOKYO_STATION, type TestAuth } from '../../../test/post-client.js';
+import {
+  createPostClient,
+  NEAR_TOKYO_STATION,
+  pngFile,
+  stationGroupIdOf,
+  type TestAuth,
+} from '../../../test/post-client.js';
 import { openSse } from '../../../test/sse-client.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { moderationActions, users } from '../../db/schema/index.js';
@@ -323,6 +329,31 @@ describe('suspension', () => {
       password: 'correct horse battery',
     });
     expect(login.json().message).toBe('このアカウントは停止されています（無期限）。');
+  });
+});
+
+describe('photos', () => {
+  it('follow their post at once: a hide makes them 404 to others, a restore brings them back', async () => {
+    const photo = await client.createdPost(author, {
+      kind: 'image',
+      title: '隠される写真',
+      station_group_id: String(await stationGroupIdOf(ctx.db, '東京', 13)),
+      'images[0]': await pngFile(),
+    });
+    const url = `/image/${photo.images[0]!.id}?size=thumb`;
+    const status = async (auth: TestAuth = {}) => (await client.json('GET', url, auth)).statusCode;
+    // Read once, so what is kept in memory must follow the action.
+    expect(await status()).toBe(200);
+    const action = (name: string) =>
+      act(moderator, {
+        action: name,
+        target: { kind: 'post', id: photo.id },
+        reason: '確認のため',
+      });
+    expect((await action('hide')).statusCode).toBe(201);
+    expect([await status(), await status(other), await status(author)]).toEqual([404, 404, 200]);
+    expect((await action('restore')).statusCode).toBe(201);
+    expect(await status(other)).toBe(200);
   });
 });
 
