@@ -6,8 +6,9 @@ import type { Page } from 'playwright-core';
  */
 
 /**
- * The product specification's fixed English texts, which stay (product-spec.md §2, §8): the
- * error pages' texts, and 「TOP」, the title it gives the top page (shown as 「TOP | えきスポ」).
+ * The product specification's fixed English texts, which stay: the error pages' texts
+ * (docs/product-rules.md#routes-and-access, docs/product-rules.md#errors), and 「TOP」, the title
+ * the specification gives the top page (shown as 「TOP | えきスポ」).
  */
 const SPEC_TEXTS = [
   /Page not found: \S*/g,
