@@ -10,7 +10,7 @@ import {
 } from '../../../test/push-service.js';
 import { createTestApp, createTestDatabase, testDriver } from '../../../test/test-app.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import { pushDeliveries, pushSubscriptions, users } from '../../db/schema/index.js';
+import { posts, pushDeliveries, pushSubscriptions, users } from '../../db/schema/index.js';
 
 /**
  * Web Push end to end without the internet (docs/pwa.md#push): a local HTTPS push service, a
@@ -128,6 +128,40 @@ describe('a like pushed to the post owner', () => {
     await mute(1, 4);
     await drain();
     expect(service.to(browser.endpoint)).toHaveLength(1);
+  });
+
+  it('sends nothing from a member suspended, nor about a post hidden, before the push went', async () => {
+    // Out of sight by the one rule (docs/security.md#one-visibility-rule-applied-by-every-reader).
+    const owner = await subscribe(4, 'hidden-owner');
+    const commenter = await subscribe(5, 'hidden-commenter');
+    const post = await newSpot(4, '隠される喫茶店');
+    const say = async (i: number, body: string) =>
+      expect(
+        (await client.json('POST', `/posts/${post.id}/comments`, m(i), { body })).statusCode,
+      ).toBe(201);
+    await say(5, '最初のひとこと');
+    await drain();
+    const before = service.to(owner.endpoint).length;
+    // 鉄子D likes, and is suspended before the push goes: the owner hears nothing of it.
+    await like(3, post.id);
+    await ctx.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, m(3).id));
+    await drain();
+    expect(service.to(owner.endpoint)).toHaveLength(before);
+    await ctx.db
+      .update(users)
+      .set({ suspendedUntil: null })
+      .where(eq(users.id, m(3).id));
+    // 鉄子A replies after 鉄子F; the post is hidden before the push goes: 鉄子F, who no longer
+    // sees it, hears nothing; its owner still hears of the comment on their own post.
+    await say(0, '返信です');
+    await ctx.db.update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, post.id));
+    await drain();
+    expect(service.to(commenter.endpoint)).toHaveLength(0);
+    const told = service.to(owner.endpoint).map((push) => decryptPush(push, owner.keys).body);
+    expect(told.at(-1)).toMatch(/^鉄子Aさん.*コメントしました$/);
   });
 
   it('drops a subscription the push service says is gone (410)', async () => {
