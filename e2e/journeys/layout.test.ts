@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { baseUrl, describeInBrowser, moveInApp, open, useBrowser } from '../support/browser.js';
 import { member, signIn } from '../support/members.js';
 import type { MemberKey } from '../support/roster.js';
+import { oneCharacterPerLine } from '../support/text-lines.js';
 import { smallTouchTargets } from '../support/touch-targets.js';
 
 /**
@@ -12,14 +13,67 @@ import { smallTouchTargets } from '../support/touch-targets.js';
  * so the check is the document's scroll width, not `innerWidth`. A tablet's and a desktop's
  * width are checked too, the desktop's by widening the tablet's window. At 320 px every page's
  * targets are also measured: nothing a finger presses is under 44 px either way
- * (`support/touch-targets.ts`).
+ * (`support/touch-targets.ts`). At every width, no text may stand one character per line
+ * (`support/text-lines.ts`): the profile's header and counts, a private list's title beside
+ * 「非公開」, and the map's search with its results for 東京 (「東京都」) are among the pages.
  */
 
 const TITLE = '丸の内駅舎の南北ドーム天井（干支のレリーフ）';
 const LATIN_TITLE = 'Marunouchi_Station_South_Dome_Ceiling_Zodiac_Reliefs_Photo_Walk_2026';
 const LIST_TITLE = 'Tokyo_Station_Architecture_and_Dome_Ceilings_Walking_List_01';
 const URL_COMMENT = `資料はこちら https://example.com/${'marunouchi-dome-'.repeat(12)}end`;
+const PRIVATE_LIST_TITLE = '丸の内駅舎の南北ドーム天井と干支のレリーフを巡る自分だけの散歩リスト';
 const TOKYO = 1130101;
+
+/**
+ * The map's search, showing its results for 東京: as wide as the screen allows (up to 440 px),
+ * not as narrow as its box, and 「東京都」 on one line.
+ */
+async function searchTokyo(page: Page) {
+  await page.getByRole('combobox', { name: /駅/ }).fill('東京');
+  await page
+    .getByRole('option', { name: /^東京.*東京都/ })
+    .first()
+    .waitFor();
+  const { width, wanted, lines } = await page.getByRole('listbox').evaluate((list) => {
+    let lines = 0;
+    const walker = document.createTreeWalker(list, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node && lines === 0; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf('東京都') ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + 3);
+      lines = new Set(Array.from(range.getClientRects(), (box) => Math.round(box.top))).size;
+    }
+    const wanted = Math.min(window.innerWidth - 24, 440);
+    return { width: list.getBoundingClientRect().width, wanted, lines };
+  });
+  expect(width).toBeGreaterThanOrEqual(wanted - 1);
+  expect(lines, '「東京都」 on one line').toBe(1);
+}
+
+/**
+ * The profile's five counts stand in even rows: as tall as one another (the linked ones are
+ * 44 px targets on a touch screen), in at most two rows, neither of them a lone count.
+ */
+async function countsInRows(page: Page) {
+  const tops = await page
+    .locator('header ul')
+    .first()
+    .evaluate((list) =>
+      Array.from(list.children, (item) => {
+        const box = item.getBoundingClientRect();
+        return { top: Math.round(box.top), height: Math.round(box.height) };
+      }),
+    );
+  expect(tops).toHaveLength(5);
+  expect(new Set(tops.map((item) => item.height)).size, 'counts of one height').toBe(1);
+  const rows = new Map<number, number>();
+  for (const { top } of tops) rows.set(top, (rows.get(top) ?? 0) + 1);
+  expect(rows.size, 'counts in one or two rows').toBeLessThanOrEqual(2);
+  expect(Math.min(...rows.values()), 'no count alone on a row').toBeGreaterThan(1);
+}
 
 async function api(key: MemberKey) {
   const { email, password } = member(key);
@@ -53,7 +107,13 @@ function form(fields: Record<string, string>) {
 
 describeInBrowser('layout on a phone', () => {
   const browser = useBrowser();
-  const pages: { path: string; shows?: string; as?: MemberKey }[] = [];
+  const pages: {
+    path: string;
+    shows?: string;
+    as?: MemberKey;
+    /** What to do on the page before it is measured. */
+    act?: (page: Page) => Promise<void>;
+  }[] = [];
 
   beforeAll(async () => {
     const author = await api('layoutAuthor');
@@ -86,9 +146,13 @@ describeInBrowser('layout on a phone', () => {
       note: LATIN_TITLE,
     });
     await author.call('POST', `/lists/${list.id}/items`, { post_id: spot.id, note: '' });
+    const privateList = await author.call('POST', '/lists', {
+      title: PRIVATE_LIST_TITLE,
+      is_public: false,
+    });
 
     pages.push(
-      { path: '/' },
+      { path: '/', act: searchTokyo },
       { path: '/timeline/post/all', shows: LATIN_TITLE },
       { path: '/timeline/list/all', shows: LIST_TITLE },
       { path: `/station/${TOKYO}`, shows: LATIN_TITLE },
@@ -96,7 +160,7 @@ describeInBrowser('layout on a phone', () => {
       { path: `/post/${spot.id}/comment/${comment.id}`, shows: 'marunouchi-dome-' },
       { path: `/post/${event.id}`, shows: LATIN_TITLE },
       { path: `/list/${list.id}`, shows: LIST_TITLE },
-      { path: `/profile/${author.userId}/posts`, shows: TITLE },
+      { path: `/profile/${author.userId}/posts`, shows: TITLE, act: countsInRows },
       { path: `/profile/${author.userId}/lists`, shows: LIST_TITLE },
       { path: `/profile/${guest.userId}`, shows: member('layoutGuest').name },
       { path: `/users/${author.userId}/followers`, shows: member('layoutGuest').name },
@@ -105,6 +169,8 @@ describeInBrowser('layout on a phone', () => {
       { path: '/rankings/impact' },
       { path: '/search/station/random' },
       { path: '/notifications', shows: member('layoutGuest').name, as: 'layoutAuthor' },
+      { path: `/list/${privateList.id}`, shows: PRIVATE_LIST_TITLE, as: 'layoutAuthor' },
+      { path: `/profile/${author.userId}/lists`, shows: PRIVATE_LIST_TITLE, as: 'layoutAuthor' },
       { path: `/list/update/${list.id}`, as: 'layoutAuthor' },
       { path: `/post/update/${event.id}/event`, as: 'layoutAuthor' },
       { path: `/profile/${guest.userId}/action/liked`, shows: TITLE, as: 'layoutGuest' },
@@ -130,13 +196,20 @@ describeInBrowser('layout on a phone', () => {
     );
   });
 
-  async function widthOf(page: Page, path: string, shows: string | undefined, fresh: boolean) {
+  async function widthOf(
+    page: Page,
+    path: string,
+    shows: string | undefined,
+    fresh: boolean,
+    act?: (page: Page) => Promise<void>,
+  ) {
     if (fresh) await open(page, path);
     else await moveInApp(page, path);
     // The map page's heading is for screen readers; it is ready once the map is.
     if (path === '/') await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
     else await page.locator('h1').first().waitFor();
     if (shows) await page.getByText(shows, { exact: false }).first().waitFor();
+    await act?.(page);
     return page.evaluate(() => document.scrollingElement!.scrollWidth);
   }
 
@@ -186,9 +259,10 @@ describeInBrowser('layout on a phone', () => {
       const opened = new Map<MemberKey | 'visitor', Page>();
       const wide: string[] = [];
       const small: string[] = [];
+      const broken: string[] = [];
       const [first, ...resized] = widths;
       const height = phone ? 740 : 900;
-      for (const { path, shows, as } of pages) {
+      for (const { path, shows, as, act } of pages) {
         let page = opened.get(as ?? 'visitor');
         const firstOfPage = !page;
         if (!page) {
@@ -196,7 +270,8 @@ describeInBrowser('layout on a phone', () => {
           if (as) await signIn(page, as);
           opened.set(as ?? 'visitor', page);
         } else await page.setViewportSize({ width: first, height });
-        const scrollWidth = await widthOf(page, path, shows, fresh || firstOfPage);
+        const scrollWidth = await widthOf(page, path, shows, fresh || firstOfPage, act);
+        for (const text of await oneCharacterPerLine(page)) broken.push(`${path}: ${text}`);
         if (phone && first === 320)
           for (const target of await smallTouchTargets(page)) small.push(`${path}: ${target}`);
         if (scrollWidth > first)
@@ -208,10 +283,13 @@ describeInBrowser('layout on a phone', () => {
             wide.push(
               `${path} at ${width}: ${widened} px ${(await overflowing(page, width)).join(' | ')}`,
             );
+          for (const text of await oneCharacterPerLine(page))
+            broken.push(`${path} at ${width}: ${text}`);
         }
       }
       expect(wide).toEqual([]);
       expect(small, 'targets under 44 px on a touch screen').toEqual([]);
+      expect(broken, 'texts one character per line').toEqual([]);
       // About thirty pages one after another: a bound for a busy machine (three times slower
       // than an idle one at times), not a measure of speed.
     }, 180_000);

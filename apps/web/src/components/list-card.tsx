@@ -59,9 +59,11 @@ export function ListCard({ list }: { list: CamelCased<List> }) {
               {text.updatedAt(formatJapanDate(list.updatedAt))}
             </Typography>
             {list.isPublic ? null : (
-              <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center' }}>
+              <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', flexShrink: 0 }}>
                 <LockOutlinedIcon sx={{ fontSize: 14 }} aria-hidden="true" />
-                <Typography variant="caption">{text.private}</Typography>
+                <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>
+                  {text.private}
+                </Typography>
               </Stack>
             )}
           </Stack>

@@ -107,18 +107,30 @@ export function ListDetail({
       <BackLink fallback={paths.profileLists.href(data.user.id)} />
       {data.hidden ? <HiddenByModeratorsNotice kind="list" sx={{ mb: 2 }} /> : null}
       <Box component="header" sx={{ mb: 3 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
+        {/* A long title takes the row and 「非公開」 goes under it, never squeezed beside it to a
+            character per line. */}
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
+        >
+          <Typography
+            component="h1"
+            variant="h4"
+            sx={{ fontWeight: 700, minWidth: 0, overflowWrap: 'anywhere' }}
+          >
             {data.title}
           </Typography>
           {data.isPublic ? null : (
             <Stack
               direction="row"
               spacing={0.5}
-              sx={{ alignItems: 'center', color: 'text.secondary' }}
+              sx={{ alignItems: 'center', color: 'text.secondary', flexShrink: 0 }}
             >
               <LockOutlinedIcon fontSize="small" aria-hidden="true" />
-              <Typography variant="body2">{text.private}</Typography>
+              <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                {text.private}
+              </Typography>
             </Stack>
           )}
         </Stack>

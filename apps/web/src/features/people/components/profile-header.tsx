@@ -12,6 +12,7 @@ import { ShareButton } from '../../../components/share/share-button';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { OpenReport } from '../../../lib/report-target';
 import { formatCount } from '../../../lib/format-count';
+import { TOUCH_SCREEN, TOUCH_TARGET_PX } from '../../../lib/theme';
 
 const text = messages.people;
 
@@ -21,11 +22,25 @@ function Count({ label, count, to }: { label: string; count: number; to?: string
       <Box component="span" sx={{ fontWeight: 700, color: 'text.primary', mr: 0.5 }}>
         {formatCount(count)}
       </Box>
-      {label}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {label}
+      </Box>
     </>
   );
   return (
-    <Typography component="li" variant="body2" color="text.secondary">
+    <Typography
+      component="li"
+      variant="body2"
+      color="text.secondary"
+      // Every count as tall as the linked ones (44 px targets on a touch screen), so the row's
+      // texts stand on one line; a label is never broken, a long number goes above it.
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        [TOUCH_SCREEN]: { minHeight: TOUCH_TARGET_PX },
+      }}
+    >
       {to ? (
         <StandaloneLink to={to} underline="hover" color="inherit">
           {content}
@@ -46,6 +61,9 @@ interface ProfileHeaderProps {
 
 /** Avatar, name, bio, counts (followers and following link to their lists), follow, menu. */
 export function ProfileHeader({ profile, viewerId, notify, onReport }: ProfileHeaderProps) {
+  // No follow button on one's own profile, nor for a blocked member: then the menu alone stays
+  // beside the name instead of taking a row of its own.
+  const followable = !profile.blockedByMe && viewerId !== profile.id;
   return (
     <Box component="header" sx={{ mb: 3 }}>
       {/* On a phone the follow button and menu take a row of their own under the name, which
@@ -82,9 +100,12 @@ export function ProfileHeader({ profile, viewerId, notify, onReport }: ProfileHe
         <Stack
           direction="row"
           spacing={1}
-          sx={{ alignItems: 'center', flexBasis: { xs: '100%', sm: 'auto' } }}
+          sx={{
+            alignItems: 'center',
+            flexBasis: { xs: followable ? '100%' : 'auto', sm: 'auto' },
+          }}
         >
-          {profile.blockedByMe ? null : (
+          {followable ? (
             <FollowButton
               userId={profile.id}
               name={profile.name}
@@ -92,7 +113,7 @@ export function ProfileHeader({ profile, viewerId, notify, onReport }: ProfileHe
               viewerId={viewerId}
               onError={notify}
             />
-          )}
+          ) : null}
           <ProfileMenu profile={profile} viewerId={viewerId} notify={notify} onReport={onReport} />
         </Stack>
       </Stack>
@@ -101,9 +122,24 @@ export function ProfileHeader({ profile, viewerId, notify, onReport }: ProfileHe
           {profile.bio}
         </Typography>
       ) : null}
+      {/* Five counts: on a phone three and two, in columns, rather than a row that breaks
+          wherever the name lengths make it; one row from 600 px on. */}
       <Box
         component="ul"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0, mt: 2 }}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: {
+            xs: 'repeat(3, minmax(0, max-content))',
+            sm: 'repeat(5, minmax(0, max-content))',
+          },
+          columnGap: { xs: 2.5, sm: 3 },
+          rowGap: 0.5,
+          alignItems: 'center',
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          mt: 2,
+        }}
       >
         <Count label={text.counts.posts} count={profile.postCount} />
         <Count

@@ -50,6 +50,8 @@ const STATION_ZOOM = 14;
 /** Spots and events cluster up to this zoom; a cluster that would split beyond it is listed. */
 const POST_CLUSTER_MAX_ZOOM = 17;
 const CLUSTER_LIST_MAX = 20;
+/** How far above the middle a station lands on a phone, clear of the sheet (map-place-card.tsx). */
+const SHEET_LIFT_PX = 100;
 
 type Selection =
   { type: 'station'; station: PopupStation } | { type: 'posts'; posts: SelectedPosts };
@@ -157,9 +159,16 @@ export function StationMap() {
         const station = { id, name: typeof name === 'string' ? name : null, lat, lng };
         setSelected({ type: 'station', station });
         setWantNames(true);
+        // On a phone the sheet opens along the bottom: a station tapped low on the map moves up
+        // to where a searched one lands, above the sheet, instead of hiding under it.
+        if (
+          phone &&
+          map.project([lng, lat]).y > map.getContainer().clientHeight / 2 - SHEET_LIFT_PX
+        )
+          map.easeTo({ center: [lng, lat], offset: [0, -SHEET_LIFT_PX], duration: 500 });
       }
     },
-    [posts.byId],
+    [posts.byId, phone],
   );
 
   const flyToStation = useCallback(
@@ -171,7 +180,7 @@ export function StationMap() {
         center: [station.lng, station.lat],
         zoom: Math.max(STATION_ZOOM, mapRef.current.getZoom()),
         duration: 1200,
-        ...(phone && { offset: [0, -100] as [number, number] }),
+        ...(phone && { offset: [0, -SHEET_LIFT_PX] as [number, number] }),
       });
     },
     [phone],

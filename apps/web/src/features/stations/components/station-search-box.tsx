@@ -1,7 +1,7 @@
 import type { CamelCased, LineSearchResult, StationSearchResult } from '@ekispot/shared';
 import Autocomplete from '@mui/material/Autocomplete';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { AutocompleteInput } from '../../../components/form/autocomplete-input';
 import { messages } from '../../../config/messages';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -84,6 +84,14 @@ export function StationSearchBox({
         selectOnFocus={initialInput === ''}
         forcePopupIcon={false}
         clearOnBlur={false}
+        // The results are as wide as the screen allows, not as narrow as the box (on a phone
+        // about half the screen, where 「東京都」 broke and each result took three lines).
+        slotProps={{
+          popper: {
+            placement: 'bottom-start',
+            sx: { width: 'min(calc(100vw - 24px), 440px) !important' },
+          },
+        }}
         renderOption={({ key, ...props }, option) => (
           <li key={key} {...props}>
             <span>
@@ -97,14 +105,24 @@ export function StationSearchBox({
                     : messages.map.searchClosedLine}
                 </Typography>
               ) : null}
-              <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-                {option.type === 'station'
+              {/* Under the name: the prefecture (or company) whole, then the lines. */}
+              <Typography
+                component="span"
+                variant="body2"
+                color="text.secondary"
+                sx={{ display: 'block' }}
+              >
+                {(option.type === 'station'
                   ? [option.prefecture.name, formatResultLines(option.lines, option.lineCount)]
-                      .filter(Boolean)
-                      .join('・')
                   : [option.companyName, messages.map.searchLineStations(option.stationCount)]
-                      .filter(Boolean)
-                      .join('・')}
+                )
+                  .filter(Boolean)
+                  .map((part, index) => (
+                    <Fragment key={index}>
+                      {index > 0 ? '・' : null}
+                      <span style={index === 0 ? { whiteSpace: 'nowrap' } : undefined}>{part}</span>
+                    </Fragment>
+                  ))}
               </Typography>
             </span>
           </li>

@@ -76,13 +76,14 @@ export const postLabelLayer: LayerProps = {
   minzoom: POST_LABEL_MIN_ZOOM,
   filter: ['!', ['has', 'point_count']],
   layout: {
-    'text-field': ['get', 'title'],
+    // Cut to two lines at most (post-markers.ts postLabel), 7 characters a line.
+    'text-field': ['get', 'label'],
     'text-font': MAP_TEXT_FONT,
     'text-size': 12,
     'text-offset': [0, 1.2],
     'text-anchor': 'top',
     'text-optional': true,
-    'text-max-width': 10,
+    'text-max-width': 7,
   },
   paint: {
     'text-color': MAP_COLORS.text,

@@ -5,6 +5,7 @@ import {
   COUNTRY_MARKER_BOX,
   markerQueryBox,
   nextMarkerQueryBox,
+  postLabel,
   postMarkersToGeoJson,
 } from './post-markers';
 import type { PostMarker } from './post-markers';
@@ -37,15 +38,27 @@ describe('postMarkersToGeoJson', () => {
     expect(collection.features).toEqual([
       {
         type: 'Feature',
-        properties: { id: 'a1', kind: 'spot', title: '展望台', upcoming: 0 },
+        properties: { id: 'a1', kind: 'spot', title: '展望台', label: '展望台', upcoming: 0 },
         geometry: { type: 'Point', coordinates: [139.76, 35.68] },
       },
       {
         type: 'Feature',
-        properties: { id: 'b2', kind: 'event', title: '駅まつり', upcoming: 1 },
+        properties: { id: 'b2', kind: 'event', title: '駅まつり', label: '駅まつり', upcoming: 1 },
         geometry: { type: 'Point', coordinates: [135.5, 34.7] },
       },
     ]);
+  });
+
+  it('labels a long title with its first characters: two short lines on the map, not four', () => {
+    const title = '東京駅丸の内駅舎ライトアップと干支のレリーフを巡る夜の建築散歩ツアー2027';
+    const event: PostMarker = { ...EVENT, title };
+    const [feature] = postMarkersToGeoJson([event]).features;
+    expect(feature?.properties.title).toBe(title);
+    expect(feature?.properties.label).toBe('東京駅丸の内駅舎ライトアッ…');
+    expect(Array.from(postLabel(title))).toHaveLength(14);
+    expect(postLabel('  展望台  ')).toBe('展望台');
+    // Never half of a character outside the basic plane.
+    expect(postLabel('𠮷'.repeat(20))).toBe(`${'𠮷'.repeat(13)}…`);
   });
 
   it('leaves out stations, duplicates and broken coordinates', () => {

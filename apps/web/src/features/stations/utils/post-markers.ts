@@ -9,6 +9,8 @@ export interface PostMarkerProperties {
   id: string;
   kind: PostMarkerKind;
   title: string;
+  /** The title as the map labels it: at most POST_LABEL_MAX_CHARS characters. */
+  label: string;
   /** 1 for an event that has not ended (numbers, so cluster expressions can add them up). */
   upcoming: 0 | 1;
 }
@@ -19,6 +21,20 @@ export interface Viewport {
   east: number;
   north: number;
   zoom: number;
+}
+
+/**
+ * A label on the map is two short lines at most: a longer title (an event's can be 34
+ * characters and more) would stack four lines over the station's dot and name. The pop-up and
+ * the post's page show it whole.
+ */
+export const POST_LABEL_MAX_CHARS = 14;
+
+/** The title cut to POST_LABEL_MAX_CHARS characters (never inside a surrogate pair), with 「…」. */
+export function postLabel(title: string): string {
+  const characters = Array.from(title.trim());
+  if (characters.length <= POST_LABEL_MAX_CHARS) return characters.join('');
+  return `${characters.slice(0, POST_LABEL_MAX_CHARS - 1).join('')}…`;
 }
 
 /** An event whose end (or, without one, whose start) has passed. */
@@ -47,6 +63,7 @@ export function postMarkersToGeoJson(
         id: marker.id,
         kind: marker.kind,
         title: marker.title,
+        label: postLabel(marker.title),
         upcoming: marker.kind === 'event' && marker.upcoming ? 1 : 0,
       },
       geometry: { type: 'Point', coordinates: [marker.lng, marker.lat] },
