@@ -160,7 +160,9 @@ describe('a like pushed to the post owner', () => {
     await ctx.db.update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, post.id));
     await drain();
     expect(service.to(commenter.endpoint)).toHaveLength(0);
-    const told = service.to(owner.endpoint).map((push) => decryptPush(push, owner.keys).body);
+    const told = service
+      .to(owner.endpoint)
+      .map((push) => (decryptPush(push, owner.keys) as { body: string }).body);
     expect(told.at(-1)).toMatch(/^鉄子Aさん.*コメントしました$/);
   });
 
