@@ -39,7 +39,7 @@ describe('ETags on post reads', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('private, no-cache');
     const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
     expect((await get(`/posts/${post.id}`, { 'if-none-match': etag })).statusCode).toBe(304);
 
     const like = await client.json('POST', `/posts/${post.id}/like`, alice);
