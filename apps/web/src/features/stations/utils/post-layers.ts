@@ -83,7 +83,7 @@ export const postLabelLayer: LayerProps = {
     'text-offset': [0, 1.2],
     'text-anchor': 'top',
     'text-optional': true,
-    'text-max-width': 7,
+    'text-max-width': 8,
   },
   paint: {
     'text-color': MAP_COLORS.text,
