@@ -2,6 +2,7 @@ import { emailVerifiedResultSchema } from '@ekispot/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { beginSessionChange } from '../../../lib/session-owner';
 import { refreshAfterSessionChange, setSessionUser } from './get-me';
 import { authKeys } from './query-keys';
 
@@ -39,10 +40,19 @@ export function useVerifyEmail(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { data, message } = await apiRequest(linkPath(token), {
-        schema: emailVerifiedResultSchema,
-      });
-      return { message, user: data.user };
+      // The answer may set another member's cookie: as for a login, nobody's cached reads or
+      // queued actions are used until it is known (docs/pwa.md#whose-data).
+      const restore = await beginSessionChange();
+      try {
+        const { data, message } = await apiRequest(linkPath(token), {
+          schema: emailVerifiedResultSchema,
+        });
+        if (!data.user) await restore();
+        return { message, user: data.user };
+      } catch (error) {
+        await restore();
+        throw error;
+      }
     },
     onSuccess: ({ user }) => {
       if (!user) return;
