@@ -50,11 +50,6 @@ export const stationsMessages = {
     markerTitle: '地図上の位置',
     popupCloseLabel: '閉じる',
     locationNotAvailable: '現在地を取得できません',
-    /** The map itself and a marker on it, as screen readers name them (MapLibre's labels). */
-    mapTitle: '地図',
-    markerTitle: '地図上の位置',
-    popupCloseLabel: '閉じる',
-    locationNotAvailable: '現在地を取得できません',
     attributionNaturalEarth: 'Natural Earth',
     attributionStations: '駅データ.jp',
   },
