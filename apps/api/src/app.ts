@@ -27,6 +27,7 @@ import { mapRoutes } from './modules/map/map.routes.js';
 import { notificationsPlugin } from './modules/notifications/notifications.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { pushPlugin } from './modules/push/push.routes.js';
+import { mapImageRoutes } from './modules/share/map-image.routes.js';
 import { ogRoutes } from './modules/share/og.routes.js';
 import { createHeadRenderer } from './modules/share/share.service.js';
 import { stationsRoutes } from './modules/stations/stations.routes.js';
@@ -259,6 +260,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   await app.register(seoRoutes, { db: deps.db, publicUrl: config.publicUrl });
   await app.register(ogRoutes, { db: deps.db, storage: imageStorage });
+  await app.register(mapImageRoutes, { db: deps.db, storage: imageStorage });
   // Without SMTP in development, mails are logged, and readable at /dev/mail where that is safe.
   if (config.devMailbox) await app.register(devMailRoutes, { db: deps.db });
 

@@ -69,3 +69,31 @@ export const mapMarkersSchema = lazySchema(() =>
   }),
 );
 export type MapMarkers = z.infer<typeof mapMarkersSchema>;
+
+/**
+ * Map images drawn on the server (docs/map.md#map-images): `GET /maps/{kind}/{id}.webp?w=`. A
+ * few fixed widths keep the cache bounded; every width shows the same area at 3:2, sharper.
+ */
+export const MAP_IMAGE_WIDTHS = [320, 480, 640, 960, 1280] as const;
+export type MapImageWidth = (typeof MAP_IMAGE_WIDTHS)[number];
+export const MAP_IMAGE_BASE_WIDTH = 480;
+export const MAP_IMAGE_ASPECT = 2 / 3;
+/** The zoom of a station's or post's place at the base width (the interactive map's too). */
+export const MAP_IMAGE_PLACE_ZOOM = 13;
+export const MAP_IMAGE_KINDS = ['station', 'post', 'list'] as const;
+export type MapImageKind = (typeof MAP_IMAGE_KINDS)[number];
+
+export const mapImageQuerySchema = lazySchema(() =>
+  z.object({
+    w: z
+      .enum(MAP_IMAGE_WIDTHS.map(String) as [string, ...string[]], {
+        error: `幅（w）は ${MAP_IMAGE_WIDTHS.join(', ')} のどれかを指定してください。`,
+      })
+      .default(String(MAP_IMAGE_BASE_WIDTH))
+      .transform((value) => Number(value) as MapImageWidth),
+  }),
+);
+
+/** The image's address at one width. */
+export const mapImagePath = (kind: MapImageKind, id: string | number, width: MapImageWidth) =>
+  `/api/v2/maps/${kind}/${id}.webp?w=${width}`;

@@ -16,7 +16,7 @@ type LineBuild = RailwayLineInput & {
 };
 
 /** The railway lines of the current station data, built once per import. */
-const getRailwayFeatures = createStationDataCache(async (db) => {
+export const getRailwayFeatures = createStationDataCache(async (db) => {
   const [rows, links] = await Promise.all([listRailwayStations(db), listStationLinks(db)]);
   const lines = new Map<number, LineBuild>();
   for (const row of rows) {

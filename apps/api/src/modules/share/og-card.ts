@@ -1,4 +1,5 @@
 import { sketchPlaces } from '@ekispot/shared';
+import { numberedMarks } from './map-drawing.js';
 import { fitLine, textPath, widthOf, wrapLines } from './og-text.js';
 
 /**
@@ -217,15 +218,7 @@ function listMap(points: ListCard['points']): string {
       `<path d="${d.join(' ')}" fill="none" stroke="${BRAND}" stroke-opacity="0.55" stroke-width="5" stroke-linejoin="round" stroke-linecap="round"/>`,
     );
   }
-  const numbered = screen.length <= 30;
-  const radius = numbered ? 17 : 9;
-  // The first point last, so it is on top where points meet.
-  for (const [index, p] of [...screen.entries()].reverse()) {
-    parts.push(
-      `<circle cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="${radius}" fill="${index === 0 ? '#b71c1c' : BRAND}" stroke="#fff" stroke-width="3"/>`,
-    );
-    if (numbered) parts.push(textPath(String(index + 1), 18, p.x, p.y + 6.5, '#fff', 'middle'));
-  }
+  parts.push(numberedMarks(screen));
   return parts.join('');
 }
 

@@ -41,7 +41,10 @@ const CACHE_ENTRIES = 200;
 const CACHE_BYTES = 48 * 1024 * 1024;
 const NOT_FOUND = '画像が見つかりませんでした。';
 
-/** Least recently used first; a drawing in flight is shared by every request that wants it. */
+/**
+ * Least recently used first; a drawing in flight is shared by every request that wants it. The
+ * map images (map-image.service.ts) are kept here too, within the same bounds.
+ */
 const cache = new Map<string, { image: Promise<OgImage>; bytes: number }>();
 let cachedBytes = 0;
 
@@ -53,7 +56,7 @@ function evict() {
   }
 }
 
-function cached(version: unknown[], draw: () => Promise<Buffer>): Promise<OgImage> {
+export function cached(version: unknown[], draw: () => Promise<Buffer>): Promise<OgImage> {
   const hash = createHash('sha256').update(JSON.stringify([DESIGN_VERSION, ...version]));
   const etag = `"${hash.digest('base64url').slice(0, 22)}"`;
   const hit = cache.get(etag);

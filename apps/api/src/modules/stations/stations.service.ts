@@ -36,6 +36,12 @@ export async function findOpenGroupsInBox(
   return found.sort((a, b) => a.id - b.id).slice(0, limit);
 }
 
+/** A station group's position, from memory: the map images (share/map-image.service.ts). */
+export async function findGroupPlace(db: Database, id: number) {
+  const group = (await getStationReadModel(db)).groups.get(id);
+  return group ? { lat: group.lat, lng: group.lng } : null;
+}
+
 /** Station look-ups other modules build on (posts near a point, share cards, line maps). */
 export {
   findGroup,
