@@ -91,9 +91,69 @@ export const mapImageQuerySchema = lazySchema(() =>
       })
       .default(String(MAP_IMAGE_BASE_WIDTH))
       .transform((value) => Number(value) as MapImageWidth),
+    /** What the page drew the image from (a list's places), so a changed item is a new address. */
+    v: z.string().max(64, { error: 'v は64文字以内で指定してください。' }).optional(),
   }),
 );
 
-/** The image's address at one width. */
-export const mapImagePath = (kind: MapImageKind, id: string | number, width: MapImageWidth) =>
-  `/api/v2/maps/${kind}/${id}.webp?w=${width}`;
+/** The image's address at one width; `version` changes with what it shows (see `v`). */
+export const mapImagePath = (
+  kind: MapImageKind,
+  id: string | number,
+  width: MapImageWidth,
+  version?: string,
+) =>
+  `/api/v2/maps/${kind}/${id}.webp?w=${width}${version ? `&v=${encodeURIComponent(version)}` : ''}`;
+
+/** A short text that changes with the places (FNV-1a), for `v`. */
+export function mapImageVersion(places: readonly { lat: number; lng: number }[]): string {
+  let hash = 0x811c9dc5;
+  for (const char of places.map((p) => `${p.lat.toFixed(5)},${p.lng.toFixed(5)}`).join(';')) {
+    hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+/** Web Mercator at zoom 0 with MapLibre's 512-pixel tiles. */
+function mercator(lat: number, lng: number) {
+  const sin = Math.min(Math.max(Math.sin((lat * Math.PI) / 180), -0.9999), 0.9999);
+  return {
+    x: ((lng + 180) / 360) * 512,
+    y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * 512,
+  };
+}
+
+/**
+ * The view of a list's map image at the base width: every place inside with 40 px around, at
+ * most the single place's zoom. The server draws it and the interactive map opens on it.
+ */
+export function fitMapImageView(places: readonly { lat: number; lng: number }[]): {
+  lat: number;
+  lng: number;
+  zoom: number;
+} {
+  if (places.length === 0) return { lat: 36.2, lng: 138.3, zoom: 4 };
+  const pad = 40;
+  const width = MAP_IMAGE_BASE_WIDTH;
+  const height = MAP_IMAGE_BASE_WIDTH * MAP_IMAGE_ASPECT;
+  const points = places.map((p) => mercator(p.lat, p.lng));
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const [minX, maxX, minY, maxY] = [
+    Math.min(...xs),
+    Math.max(...xs),
+    Math.min(...ys),
+    Math.max(...ys),
+  ];
+  const scale = Math.min(
+    (width - 2 * pad) / Math.max(maxX - minX, 1e-9),
+    (height - 2 * pad) / Math.max(maxY - minY, 1e-9),
+  );
+  const cx = (minX + maxX) / 2 / 512;
+  const cy = (minY + maxY) / 2 / 512;
+  return {
+    lng: cx * 360 - 180,
+    lat: (Math.atan(Math.sinh(Math.PI * (1 - 2 * cy))) * 180) / Math.PI,
+    zoom: Math.min(MAP_IMAGE_PLACE_ZOOM, Math.log2(scale)),
+  };
+}

@@ -83,40 +83,6 @@ export function viewBox(view: MapView) {
   return { west: a.lng, south: a.lat, east: b.lng, north: b.lat };
 }
 
-/**
- * The view that shows every place with `pad` pixels around, at most `maxZoom` (one place, or
- * places close together, show their neighbourhood rather than a street).
- */
-export function fitView(
-  places: readonly LatLngPoint[],
-  width: number,
-  height: number,
-  pad: number,
-  maxZoom: number,
-): MapView {
-  if (places.length === 0) return { center: { lat: 36.2, lng: 138.3 }, zoom: 4, width, height };
-  const at0 = places.map((p) => worldPixel(p.lat, p.lng, 0));
-  const xs = at0.map((p) => p.x);
-  const ys = at0.map((p) => p.y);
-  const [minX, maxX, minY, maxY] = [
-    Math.min(...xs),
-    Math.max(...xs),
-    Math.min(...ys),
-    Math.max(...ys),
-  ];
-  const scale = Math.min(
-    (width - 2 * pad) / Math.max(maxX - minX, 1e-9),
-    (height - 2 * pad) / Math.max(maxY - minY, 1e-9),
-  );
-  const zoom = Math.min(maxZoom, Math.log2(scale));
-  const size = TILE;
-  const cx = (minX + maxX) / 2 / size;
-  const cy = (minY + maxY) / 2 / size;
-  const lng = cx * 360 - 180;
-  const lat = (Math.atan(Math.sinh(Math.PI * (1 - 2 * cy))) * 180) / Math.PI;
-  return { center: { lat, lng }, zoom, width, height };
-}
-
 const RAILWAY_COLOURS: Record<string, string> = {
   jr: MAP_COLOURS.railwayJr,
   subway: MAP_COLOURS.railwaySubway,

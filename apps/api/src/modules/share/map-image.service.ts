@@ -1,4 +1,5 @@
 import {
+  fitMapImageView,
   MAP_IMAGE_ASPECT,
   MAP_IMAGE_BASE_WIDTH,
   MAP_IMAGE_PLACE_ZOOM,
@@ -21,7 +22,6 @@ import {
 } from '../stations/stations.service.js';
 import {
   drawMapSvg,
-  fitView,
   type LatLngPoint,
   type MapScene,
   type MapView,
@@ -148,15 +148,9 @@ export async function getListMapImage(
   const places = items.flatMap(({ lat, lng }) =>
     lat !== null && lng !== null ? [{ lat, lng }] : [],
   );
-  const base = fitView(
-    places,
-    MAP_IMAGE_BASE_WIDTH,
-    heightOf(MAP_IMAGE_BASE_WIDTH as MapImageWidth),
-    40,
-    MAP_IMAGE_PLACE_ZOOM,
-  );
+  const base = fitMapImageView(places);
   const view = {
-    ...base,
+    center: { lat: base.lat, lng: base.lng },
     zoom: base.zoom + Math.log2(width / MAP_IMAGE_BASE_WIDTH),
     width,
     height: heightOf(width),

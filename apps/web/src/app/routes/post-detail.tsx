@@ -4,7 +4,7 @@ import { AddToListButton } from '../../features/lists/components/add-to-list-but
 import { AuthorFollowButton } from '../../features/people/components/author-follow-button';
 import { PostDetail } from '../../features/posts/components/post-detail';
 import { useReportDialog } from '../../features/reports/hooks/use-report-dialog';
-import { StationMiniMap } from '../../features/stations/components/station-mini-map';
+import { StationMapImage } from '../../features/stations/components/station-map-image';
 
 /** /post/:postId — the parameter is validated by the route guard. */
 export function Component() {
@@ -25,7 +25,13 @@ export function Component() {
           <AddToListButton target={{ postId: post.id }} onNotice={onNotice} />
         )}
         renderMap={(place) => (
-          <StationMiniMap name={place.label} label={place.label} lat={place.lat} lng={place.lng} />
+          <StationMapImage
+            kind="post"
+            id={postId}
+            label={place.label}
+            lat={place.lat}
+            lng={place.lng}
+          />
         )}
         onReport={report.open}
       />

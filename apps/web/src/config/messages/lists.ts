@@ -77,7 +77,6 @@ export const listsMessages = {
       itemsHeading: '項目',
       empty: 'このリストにはまだ項目がありません。',
       map: (title: string) => `「${title}」の項目の地図（番号は並び順）`,
-      openMap: '地図を表示',
       stationName: (name: string) => `${name}駅`,
       closed: '廃駅',
       note: 'メモ',

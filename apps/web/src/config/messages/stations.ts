@@ -77,6 +77,8 @@ export const stationsMessages = {
     nearbyEmpty: '近くに駅はありません。',
     counts: { posts: '投稿', wantToVisit: '行きたい', stamps: 'スタンプ' },
     miniMap: (name: string) => `${name}駅周辺の地図`,
+    /** The button over a map image that starts the interactive map (docs/map.md#map-images). */
+    openMap: '地図を操作する',
     loadFailed: '駅の情報を読み込めませんでした。',
     distanceAbout: (text: string) => `約${text}`,
     titleSuffix: '駅',

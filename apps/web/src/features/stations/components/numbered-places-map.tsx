@@ -1,3 +1,4 @@
+import { fitMapImageView } from '@ekispot/shared';
 import Box from '@mui/material/Box';
 import { useMemo } from 'react';
 import { Marker, NavigationControl } from 'react-map-gl/maplibre';
@@ -40,11 +41,21 @@ function initialViewOf(places: readonly NumberedPlace[]) {
 export function NumberedPlacesMap({
   places,
   label,
+  imageScale,
 }: {
   places: readonly NumberedPlace[];
   label: string;
+  /**
+   * Opened from the list's map image (map-image-preview.tsx): the image's shown size over its
+   * base size, so the map starts on the image's view (docs/map.md#map-images).
+   */
+  imageScale?: number;
 }) {
-  const initialViewState = useMemo(() => initialViewOf(places), [places]);
+  const initialViewState = useMemo(() => {
+    if (imageScale === undefined) return initialViewOf(places);
+    const view = fitMapImageView(places);
+    return { latitude: view.lat, longitude: view.lng, zoom: view.zoom + Math.log2(imageScale) };
+  }, [places, imageScale]);
   return (
     <Box component="section" aria-label={label} sx={{ position: 'absolute', inset: 0 }}>
       <BaseMap
@@ -82,3 +93,5 @@ export function NumberedPlacesMap({
     </Box>
   );
 }
+
+export default NumberedPlacesMap;

@@ -15,7 +15,7 @@ import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useStation } from '../api/get-station';
 import { NearbyStations } from './nearby-stations';
-import { StationMiniMap } from './station-mini-map';
+import { StationMapImage } from './station-map-image';
 import { StationPosts } from './station-posts';
 import { StationLines } from './station-lines';
 import { StationTransfers } from './station-transfers';
@@ -156,7 +156,13 @@ export function StationDetail({
           variant="outlined"
           sx={{ flex: 1, minHeight: 260, overflow: 'hidden', position: 'relative' }}
         >
-          <StationMiniMap name={detail.name} lat={detail.lat} lng={detail.lng} />
+          <StationMapImage
+            kind="station"
+            id={detail.id}
+            label={messages.station.miniMap(detail.name)}
+            lat={detail.lat}
+            lng={detail.lng}
+          />
         </Paper>
       </Stack>
       <Box sx={{ mt: 5 }}>
