@@ -57,6 +57,8 @@ const PUBLIC_READS = [
   /^\/lines(\/[^/]+)?$/,
   /^\/prefectures$/,
   /^\/map\/.+$/,
+  // A station's map image (docs/map.md#map-images); a post's or list's follows its item (member).
+  /^\/maps\/station\/\d+\.webp$/,
 ];
 const IMAGES = [/^\/image\/[^/]+$/, /^\/stations\/\d+\/stamp\.(svg|png|webp)$/];
 /**
