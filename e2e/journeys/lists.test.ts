@@ -159,6 +159,17 @@ describeInBrowser('lists', () => {
     await visitor.waitForURL(`${baseUrl}/list/${listId}`);
     await visitor.getByRole('heading', { level: 1, name: listTitle }).waitFor();
     await expect.poll(() => visitor.getByTestId('list-item').count()).toBe(3);
+    // The map is the server's image until the reader asks for the interactive one.
+    const mapImage = visitor.getByRole('img', {
+      name: `「${listTitle}」の項目の地図（番号は並び順）`,
+    });
+    await expect
+      .poll(() =>
+        mapImage.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    expect(await visitor.locator('.maplibregl-map').count()).toBe(0);
+    await visitor.getByRole('button', { name: '地図を操作する' }).click();
     await expect.poll(() => visitor.getByTestId('numbered-place').count()).toBe(3);
 
     // The GeoJSON download holds the three places in list order.

@@ -95,6 +95,46 @@ describeInBrowser('server rendering', () => {
       expect(postText).toContain(text);
   });
 
+  it("shows a station's map as the server's image, and MapLibre only after the tap", async () => {
+    // The image is in the server's HTML, with its size and what it shows.
+    const html = await (await fetch(`${baseUrl}/station/${STATION}`)).text();
+    const tag = /<img[^>]*\/api\/v2\/maps\/station\/1130101\.webp[^>]*>/.exec(html)?.[0] ?? '';
+    expect(tag).toContain('alt="東京駅周辺の地図"');
+    expect(tag).toMatch(/width="480"/);
+    expect(tag).toMatch(/srcSet="[^"]*w=960 960w/i);
+
+    const { page } = await browser.newPage({ phone: true, viewport: { width: 390, height: 844 } });
+    const mapRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/maplibre|browser-map/i.test(request.url())) mapRequests.push(request.url());
+    });
+    await open(page, `/station/${STATION}`);
+    const image = page.getByRole('img', { name: '東京駅周辺の地図' });
+    await expect
+      .poll(() =>
+        image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    expect(mapRequests).toEqual([]);
+
+    // The button is reached and pressed from the keyboard; the map opens in the same box.
+    const button = page.getByRole('button', { name: '地図を操作する' });
+    const before = await image.boundingBox();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('region', { name: '東京駅周辺の地図' })
+      .locator('.maplibregl-map')
+      .waitFor();
+    expect(mapRequests.length).toBeGreaterThan(0);
+    // Over the image, at its size: nothing on the page moved.
+    const box = await page.getByRole('region', { name: '東京駅周辺の地図' }).boundingBox();
+    expect(box).toEqual(await image.boundingBox());
+    expect([box?.width, box?.height]).toEqual([before?.width, before?.height]);
+    expect(await button.count()).toBe(0);
+  });
+
   it('hydrates to the same text without reading the page again', async () => {
     const { page: plain } = await browser.newPage({ serviceWorkers: 'block' });
     // The server's page alone: no script runs.
@@ -110,8 +150,8 @@ describeInBrowser('server rendering', () => {
       if (url.pathname.startsWith('/api/')) reads.push(url.pathname);
     });
     await open(page, `/post/${postId}`);
-    // Hydrated: the map, drawn in the browser only, has appeared.
-    await page.locator('.maplibregl-map').first().waitFor();
+    // Hydrated: what waits for the session has appeared (the map waits for a tap).
+    await page.getByText('コメントするにはログインしてください。').waitFor();
     await page.waitForLoadState('networkidle');
     // The same text, and what waited for the session: a visitor's way to comment.
     expect(await mainText(page)).toBe(`${served}コメントするにはログインしてください。ログイン`);
