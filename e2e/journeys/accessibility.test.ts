@@ -3,6 +3,7 @@ import { seriousAccessibilityProblems } from '../support/axe.js';
 import { baseUrl, describeInBrowser, moveInApp, open, useBrowser } from '../support/browser.js';
 import { member as seeded, signIn } from '../support/members.js';
 import { createPng } from '../support/png.js';
+import { apiLogin } from '../support/api-login.js';
 
 const VISITOR_PAGES: [string, string][] = [
   ['/station/1130101', '東京'],
@@ -27,12 +28,7 @@ async function postSpot(
   email: string,
   password: string,
 ): Promise<{ postId: string; userId: string; token: string }> {
-  const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const { token, user } = (await login.json()).data as { token: string; user: { id: string } };
+  const { token, user } = await apiLogin({ email, password });
   const form = new FormData();
   form.set('kind', 'spot');
   form.set('title', '駅前の広場');

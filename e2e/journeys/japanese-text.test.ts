@@ -10,6 +10,7 @@ import {
   watchMemberWords,
 } from '../support/latin-words.js';
 import { member, signIn } from '../support/members.js';
+import { apiLogin } from '../support/api-login.js';
 
 /**
  * No English on any page (docs/testing.md#japanese-text): every route of the web app's address
@@ -66,12 +67,7 @@ function withQuery(path: string, scene: Scene): string {
 
 async function memberApi() {
   const { email, password } = member('textReader');
-  const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const { token, user } = (await login.json()).data as { token: string; user: { id: string } };
+  const { token, user } = await apiLogin({ email, password });
   const call = async (path: string, body: object | FormData) => {
     const form = body instanceof FormData;
     const response = await fetch(`${baseUrl}/api/v2${path}`, {

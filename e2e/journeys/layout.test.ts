@@ -5,6 +5,7 @@ import { member, signIn } from '../support/members.js';
 import type { MemberKey } from '../support/roster.js';
 import { oneCharacterPerLine } from '../support/text-lines.js';
 import { smallTouchTargets } from '../support/touch-targets.js';
+import { apiLogin } from '../support/api-login.js';
 
 /**
  * No page wider than the phone (docs/testing.md#layout): every route with content that could
@@ -77,12 +78,7 @@ async function countsInRows(page: Page) {
 
 async function api(key: MemberKey) {
   const { email, password } = member(key);
-  const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const { token, user } = (await login.json()).data as { token: string; user: { id: string } };
+  const { token, user } = await apiLogin({ email, password });
   const call = async (method: string, path: string, body?: object | FormData) => {
     const response = await fetch(`${baseUrl}/api/v2${path}`, {
       method,

@@ -5,6 +5,7 @@ import { field } from '../support/accounts.js';
 import { seriousAccessibilityProblems } from '../support/axe.js';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
 import { member, signIn } from '../support/members.js';
+import { apiLogin } from '../support/api-login.js';
 
 /**
  * Lists in the browser: a member creates a list, adds two stations and a spot from their
@@ -17,12 +18,7 @@ const SHINJUKU = 1130208;
 
 /** A spot posted through the API (the posts journey covers the editor). */
 async function postSpot(member: { email: string; password: string }, title: string) {
-  const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: member.email, password: member.password }),
-  });
-  const { token } = (await login.json()).data as { token: string };
+  const { token } = await apiLogin(member);
   const form = new FormData();
   form.set('kind', 'spot');
   form.set('title', title);

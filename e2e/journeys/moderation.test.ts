@@ -3,6 +3,7 @@ import { seriousAccessibilityProblems } from '../support/axe.js';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
 import { member, signIn } from '../support/members.js';
 import { postSpotAs } from '../support/posts.js';
+import { apiLogin } from '../support/api-login.js';
 
 /**
  * Moderation in the browser (docs/moderation.md): a reported post waits in the moderators'
@@ -15,12 +16,7 @@ import { postSpotAs } from '../support/posts.js';
 const stamp = Date.now();
 
 async function tokenOf(who: { email: string; password: string }): Promise<string> {
-  const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: who.email, password: who.password }),
-  });
-  return ((await login.json()).data as { token: string }).token;
+  return (await apiLogin(who)).token;
 }
 
 async function reportAs(who: { email: string; password: string }, postId: string) {

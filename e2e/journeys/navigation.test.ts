@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { baseUrl, describeInBrowser, moveInApp, open, useBrowser } from '../support/browser.js';
 import { member, signIn } from '../support/members.js';
 import { createPng } from '../support/png.js';
+import { apiLogin } from '../support/api-login.js';
 
 /**
  * Getting around (docs/navigation.md): the header and the phone's bottom bar, the map's
@@ -16,12 +17,7 @@ const stamp = Date.now();
 
 /** A spot posted through the API by a member, for the reactions. */
 async function postSpot(member: { email: string; password: string }): Promise<string> {
-  const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: member.email, password: member.password }),
-  });
-  const { token } = (await login.json()).data as { token: string };
+  const { token } = await apiLogin(member);
   const form = new FormData();
   form.set('kind', 'spot');
   form.set('title', `ダブルクリックの広場 ${stamp}`);

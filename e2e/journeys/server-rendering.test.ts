@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
 import { member, signIn } from '../support/members.js';
+import { apiLogin } from '../support/api-login.js';
 
 /**
  * Public pages arrive as HTML (docs/architecture.md#server-rendering): readable without
@@ -14,12 +15,7 @@ const api = `${baseUrl}/api/v2`;
 
 async function tokenOf(key: 'ssrAuthor' | 'ssrMember'): Promise<string> {
   const { email, password } = member(key);
-  const response = await fetch(`${api}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await response.json()) as { data: { token: string } }).data.token;
+  return (await apiLogin({ email, password })).token;
 }
 
 async function write(token: string, path: string, body: unknown): Promise<{ id: string }> {

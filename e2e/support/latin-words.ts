@@ -29,8 +29,11 @@ const SOURCE_NAMES = [
   /MapLibre/g,
 ];
 
-/** Units after a number, as Japanese writes them: 「直線約300m」, 「500 km」, 「20MBまで」. */
-const UNITS = /(?<=\d\s?)(km|m|MB)(?![A-Za-z])/g;
+/**
+ * Units after a number, as Japanese writes them: 「直線約300m」, 「500 km」, 「20MBまで」, and the
+ * rankings' points 「9pt」.
+ */
+const UNITS = /(?<=\d\s?)(km|m|MB|pt)(?![A-Za-z])/g;
 
 /**
  * Latin words allowed in our own texts, kept small, each because Japanese has no other way to

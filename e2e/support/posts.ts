@@ -1,13 +1,9 @@
 import { baseUrl } from './browser.js';
+import { apiLogin } from './api-login.js';
 
 /** A member's spot near 東京駅 and the member's id, through the API (the posts journey covers the editor). */
 export async function postSpotAs(member: { email: string; password: string }, title: string) {
-  const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: member.email, password: member.password }),
-  });
-  const { token, user } = (await login.json()).data as { token: string; user: { id: string } };
+  const { token, user } = await apiLogin(member);
   const form = new FormData();
   form.set('kind', 'spot');
   form.set('title', title);

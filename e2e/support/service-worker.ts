@@ -3,17 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { baseUrl } from './browser.js';
 import { CHROMIUM_ARGS } from './chromium.js';
+import { apiLogin } from './api-login.js';
 
 /** A Bearer token of a new session of the member, through the API (another client's). */
 export async function apiToken(member: { email: string; password: string }): Promise<string> {
-  const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: member.email, password: member.password }),
-  });
-  return ((await login.json()).data as { token: string }).token;
+  return (await apiLogin(member)).token;
 }
 
 /**
