@@ -95,23 +95,21 @@ const n = (value: number) => value.toFixed(1);
 function pathOf(
   rings: readonly Ring[],
   project: ReturnType<typeof projector>,
-  view: MapView,
+  box: ReturnType<typeof viewBox>,
   close: boolean,
 ) {
-  const margin = 64;
   const parts: string[] = [];
   for (const ring of rings) {
+    // Only rings whose bounds meet the view's: cheap in degrees, before any projection.
+    let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const [lng, lat] of ring) {
+      if (lng < west) west = lng;
+      if (lng > east) east = lng;
+      if (lat < south) south = lat;
+      if (lat > north) north = lat;
+    }
+    if (west > box.east || east < box.west || south > box.north || north < box.south) continue;
     const points = ring.map(([lng, lat]) => project(lat, lng));
-    const near = points.some(
-      (p) =>
-        p.x > -margin && p.x < view.width + margin && p.y > -margin && p.y < view.height + margin,
-    );
-    const spans =
-      !near &&
-      close &&
-      Math.min(...points.map((p) => p.x)) < 0 &&
-      Math.max(...points.map((p) => p.x)) > view.width;
-    if (!near && !spans) continue;
     parts.push(
       points.map((p, i) => `${i === 0 ? 'M' : 'L'}${n(p.x)} ${n(p.y)}`).join('') +
         (close ? 'Z' : ''),
@@ -153,6 +151,7 @@ function pin(p: Point, scale: number): string {
 export function drawMapSvg(scene: MapScene): string {
   const { width, height } = scene;
   const project = projector(scene);
+  const box = viewBox(scene);
   // Sizes grow with the image so that every size shows the same map, only sharper.
   const scale = width / 480;
   const parts = [
@@ -162,14 +161,14 @@ export function drawMapSvg(scene: MapScene): string {
     parts.push(`<rect width="${width}" height="${height}" fill="${MAP_COLOURS.land}"/>`);
   } else {
     parts.push(`<rect width="${width}" height="${height}" fill="${MAP_COLOURS.sea}"/>`);
-    const land = scene.land.map((polygon) => pathOf(polygon, project, scene, true)).filter(Boolean);
+    const land = scene.land.map((polygon) => pathOf(polygon, project, box, true)).filter(Boolean);
     if (land.length > 0) {
       parts.push(`<path d="${land.join('')}" fill="${MAP_COLOURS.land}" fill-rule="evenodd"/>`);
     }
   }
   const lineWidth = Math.max(1.5, Math.min(4, scene.zoom - 9)) * scale;
   for (const railway of scene.railways) {
-    const d = pathOf(railway.lines, project, scene, false);
+    const d = pathOf(railway.lines, project, box, false);
     if (!d) continue;
     const colour = RAILWAY_COLOURS[railway.kind] ?? MAP_COLOURS.railwayPrivate;
     parts.push(
