@@ -168,6 +168,9 @@ async function createContent(server: RunningServer, token: string) {
   const form = new FormData();
   form.set('kind', 'image');
   form.set('station_group_id', String(TOKYO));
+  // A place of its own, so the post page has its map (docs/map.md#map-images).
+  form.set('lat', '35.6804');
+  form.set('lng', '139.7651');
   form.set('title', '丸の内駅舎のドーム');
   form.set('body', '南口のドーム天井を見上げて。干支のレリーフが八方に並んでいます。');
   form.append('images[0]', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'dome.jpg');
