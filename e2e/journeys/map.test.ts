@@ -169,4 +169,26 @@ describeInBrowser('top map', () => {
     await close.click();
     await sheet.waitFor({ state: 'detached' });
   });
+
+  it('moves a station tapped low on a phone above its own sheet', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 390, height: 844 }, phone: true });
+    const markers = decodeStationMarkers(
+      (await (await fetch(`${baseUrl}/api/v2/stations/markers`)).json()).data,
+    );
+    const tokyo = markers.ids.indexOf(1130101);
+    const [lat, lng] = [markers.lats[tokyo]!, markers.lngs[tokyo]!];
+    // A street-level view with 東京 300 px below its middle (Web Mercator, 512 px tiles, zoom 16).
+    const pxPerDegree = ((512 * 2 ** 16) / 360) * (1 / Math.cos((lat * Math.PI) / 180));
+    await open(page, `/?lat=${lat + 300 / pxPerDegree}&lng=${lng}&z=16`);
+    await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
+    const box = (await page.locator('canvas.maplibregl-canvas').boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2 + 300);
+    const sheet = page.getByTestId('station-popup');
+    await sheet.getByRole('heading', { name: '東京' }).waitFor();
+    // The map has moved so that the station is well above its middle (centred, it would sit
+    // behind the sheet's top), clear of the sheet below.
+    await expect
+      .poll(() => Number(new URL(page.url()).searchParams.get('lat')))
+      .toBeLessThan(lat - 50 / pxPerDegree);
+  });
 });
