@@ -20,8 +20,6 @@ const verifyNewEmail: LazyRouteModule = () => import('./routes/verify-new-email'
 const unsubscribe: LazyRouteModule = () => import('./routes/unsubscribe');
 const leave: LazyRouteModule = () => import('./routes/leave');
 const settingsProfile: LazyRouteModule = () => import('./routes/settings-profile');
-/** Pages whose content belongs to later work share one 「準備中」 module for now. */
-const comingSoon: LazyRouteModule = () => import('./routes/coming-soon');
 const rankings: LazyRouteModule = () => import('./routes/rankings');
 
 const profile: LazyRouteModule = () => import('./routes/profile');
@@ -72,7 +70,7 @@ function page(
   path: string,
   title: string,
   access: RouteAccess,
-  lazy: LazyRouteModule = comingSoon,
+  lazy: LazyRouteModule,
   extra: Partial<Pick<AppRouteDefinition, 'layout' | 'params' | 'serverRendered' | 'module'>> = {},
 ): AppRouteDefinition {
   return {

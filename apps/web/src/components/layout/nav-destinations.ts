@@ -23,8 +23,7 @@ export interface NavDestination {
 
 /**
  * The main destinations, all in the desktop header; on a phone in the bottom bar or as an icon
- * in the header (docs/navigation.md#destinations). Pages still being built stay reachable and
- * say 「準備中」.
+ * in the header (docs/navigation.md#destinations).
  */
 export const NAV_DESTINATIONS: readonly NavDestination[] = [
   {

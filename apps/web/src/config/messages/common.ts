@@ -25,11 +25,6 @@ export const commonMessages = {
     retry: '再試行',
     queued: 'オフラインです。接続が戻ったら送信します。',
   },
-  comingSoon: {
-    heading: '準備中',
-    body: 'このページは現在準備中です。公開まで今しばらくお待ちください。',
-    backHome: 'トップページへ戻る',
-  },
   buildUpdate: {
     available: '新しいバージョンがあります',
     reload: '更新する',
