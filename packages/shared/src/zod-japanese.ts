@@ -81,7 +81,8 @@ function tooSmall(issue: Extract<Issue, { code: 'too_small' }>): string {
     return issue.exact
       ? `${amount(limit)}${unit}にしてください。`
       : `${amount(limit)}${unit}以上にしてください。`;
-  return `${amount(limit)}${issue.inclusive ? '以上' : 'より大きい'}の値を入力してください。`;
+  // 「1以上の値」 but 「0より大きい値」: an adjective takes no の.
+  return `${amount(limit)}${issue.inclusive ? '以上の' : 'より大きい'}値を入力してください。`;
 }
 
 function tooBig(issue: Extract<Issue, { code: 'too_big' }>): string {
@@ -122,6 +123,7 @@ export const japaneseErrorMap: z.core.$ZodErrorMap = (issue) => {
     case 'not_multiple_of':
       return `${amount(Number(issue.divisor))}の倍数で入力してください。`;
     case 'invalid_value':
+      if (issue.values.length === 1) return `${listed(issue.values)}を指定してください。`;
       return issue.values.length <= 5
         ? `${listed(issue.values)}のいずれかを指定してください。`
         : '選択肢の中から選んでください。';
