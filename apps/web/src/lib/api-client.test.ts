@@ -202,11 +202,27 @@ describe('apiRequest: failures', () => {
     });
   });
 
-  it('reports a non-JSON error body as an unexpected failure', async () => {
-    fetchMock.mockResolvedValue(new Response('<html>Bad Gateway</html>', { status: 400 }));
+  it.each([400, 404, 413, 502, 503])(
+    'reports a non-JSON %i as 「予期しないエラーが発生しました。」 with status 500',
+    async (status) => {
+      fetchMock.mockResolvedValue(new Response('<html>Bad Gateway</html>', { status }));
+      await expect(apiRequest('/x', { method: 'POST', schema: anySchema })).rejects.toMatchObject({
+        status: 500,
+        message: '予期しないエラーが発生しました。',
+        errors: null,
+      });
+    },
+  );
+
+  it('still ends the session on a non-JSON 401', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    fetchMock.mockResolvedValue(new Response('Unauthorized', { status: 401 }));
     await expect(apiRequest('/x', { schema: anySchema })).rejects.toMatchObject({
+      status: 500,
       message: '予期しないエラーが発生しました。',
     });
+    expect(handler).toHaveBeenCalledTimes(1);
   });
 
   it('reports a non-JSON success body as an unexpected failure with status 500', async () => {

@@ -138,8 +138,16 @@ async function fetchWithRetry(
   }
 }
 
-function handleFailure(error: ApiError, skipUnauthorizedHandler: boolean | undefined): never {
-  if (error.status === 401 && !skipUnauthorizedHandler) {
+/**
+ * Throws the failure, first ending the session on a 401 (by the HTTP status: a 401 without an
+ * envelope still ends it, though its failure reads as an unexpected 500).
+ */
+function handleFailure(
+  error: ApiError,
+  httpStatus: number,
+  skipUnauthorizedHandler: boolean | undefined,
+): never {
+  if (httpStatus === 401 && !skipUnauthorizedHandler) {
     if (typeof document !== 'undefined') clearCookie(AUTH_COOKIE_NAME);
     unauthorizedHandler?.();
   }
@@ -185,12 +193,12 @@ export function settleResponse<S extends z.ZodType>(
 ): ApiSuccess<CamelCased<z.output<S>>> {
   const parsed = parseJson(text);
   if (status >= 400) {
-    if (!parsed.ok)
-      return handleFailure(unexpectedFailure(status), options.skipUnauthorizedHandler);
-    return handleFailure(
-      normalizeFailure({ status, body: parsed.value }),
-      options.skipUnauthorizedHandler,
-    );
+    // A failure without an envelope (a proxy's HTML 502, an empty 500) is a non-standard
+    // failure: 「予期しないエラーが発生しました。」 with status 500 (docs/product-rules.md#errors).
+    const failure = parsed.ok
+      ? normalizeFailure({ status, body: parsed.value })
+      : unexpectedFailure();
+    return handleFailure(failure, status, options.skipUnauthorizedHandler);
   }
   if (!parsed.ok || !isRecord(parsed.value)) throw unexpectedFailure();
   const envelope = parsed.value;

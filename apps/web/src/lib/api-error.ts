@@ -79,10 +79,13 @@ export function normalizeFailure(input: {
   });
 }
 
-/** A failure outside the envelope contract: network error, non-JSON body, wrong shape. */
-export function unexpectedFailure(status?: number): ApiError {
+/**
+ * A failure outside the envelope contract (network error, non-JSON body, wrong shape): always
+ * status 500, whatever the HTTP status was (docs/product-rules.md#errors).
+ */
+export function unexpectedFailure(): ApiError {
   return new ApiError({
-    status: status !== undefined && status >= 400 ? status : 500,
+    status: 500,
     message: UNEXPECTED_ERROR_MESSAGE,
     errors: null,
   });
