@@ -31,6 +31,12 @@ export const SCROLL_TO_DURATION_MS = 300;
 export const MAP_CLUSTER_RADIUS_PX = 80;
 /** Cluster labels have three size classes: below 10, below 100, 100 or more. */
 export const MAP_CLUSTER_SIZE_STEPS = [10, 100] as const;
+/** Each class's circle and count, on the map and on the server's drawing of it (country-map.ts). */
+export const MAP_CLUSTER_STYLE = {
+  small: { radius: 16, color: '#43a047', textSize: 12 },
+  medium: { radius: 22, color: '#2e7d32', textSize: 13 },
+  large: { radius: 30, color: '#1b5e20', textSize: 15 },
+} as const;
 
 /**
  * Non-write requests are retried once on these statuses

@@ -12,6 +12,7 @@ export * from './notifications.js';
 export * from './stations.js';
 export * from './posts.js';
 export * from './map.js';
+export * from './country-map.js';
 export * from './push.js';
 export * from './rankings.js';
 export * from './reports.js';

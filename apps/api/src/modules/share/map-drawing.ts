@@ -1,4 +1,4 @@
-import type { LineKind } from '@ekispot/shared';
+import { MAP_CLUSTER_SIZE_STEPS, MAP_CLUSTER_STYLE, type LineKind } from '@ekispot/shared';
 import { textPath } from './og-text.js';
 
 /**
@@ -43,8 +43,18 @@ export interface MapScene extends MapView {
   land: readonly (readonly Ring[])[] | null;
   railways: readonly { kind: LineKind; lines: readonly Ring[] }[];
   stations: readonly LatLngPoint[];
-  /** A pin on one place, or numbered circles on a list's places (in order). */
-  marks: { kind: 'pin'; place: LatLngPoint } | { kind: 'numbered'; places: LatLngPoint[] };
+  /**
+   * A pin on one place, numbered circles on a list's places (in order), or the top map's
+   * station clusters (a count of 1 is a lone station).
+   */
+  marks:
+    | { kind: 'pin'; place: LatLngPoint }
+    | { kind: 'numbered'; places: LatLngPoint[] }
+    | { kind: 'clusters'; clusters: readonly ClusterPoint[]; density: number };
+}
+
+export interface ClusterPoint extends LatLngPoint {
+  count: number;
 }
 
 const TILE = 512;
@@ -148,6 +158,48 @@ function pin(p: Point, scale: number): string {
   );
 }
 
+const countFormat = new Intl.NumberFormat('ja-JP');
+
+/**
+ * The top map's station clusters as its layers draw them (station-layers.ts): a circle per
+ * cluster sized and coloured by class, its count in white (「1,234」), a lone station's dot.
+ */
+function clusterMarks(
+  clusters: readonly ClusterPoint[],
+  project: ReturnType<typeof projector>,
+  density: number,
+): string {
+  const [smallBelow, mediumBelow] = MAP_CLUSTER_SIZE_STEPS;
+  const parts: string[] = [];
+  for (const cluster of clusters) {
+    const p = project(cluster.lat, cluster.lng);
+    if (cluster.count < 2) {
+      parts.push(
+        `<circle cx="${n(p.x)}" cy="${n(p.y)}" r="${n(5 * density)}" fill="${MAP_COLOURS.station}" stroke="#fff" stroke-width="${n(2 * density)}"/>`,
+      );
+      continue;
+    }
+    const style =
+      cluster.count < smallBelow
+        ? MAP_CLUSTER_STYLE.small
+        : cluster.count < mediumBelow
+          ? MAP_CLUSTER_STYLE.medium
+          : MAP_CLUSTER_STYLE.large;
+    parts.push(
+      `<circle cx="${n(p.x)}" cy="${n(p.y)}" r="${n(style.radius * density)}" fill="${style.color}" fill-opacity="0.92" stroke="#fff" stroke-width="${n(2 * density)}"/>`,
+      textPath(
+        countFormat.format(cluster.count),
+        style.textSize * density,
+        p.x,
+        p.y + style.textSize * 0.36 * density,
+        '#fff',
+        'middle',
+      ),
+    );
+  }
+  return parts.join('');
+}
+
 export function drawMapSvg(scene: MapScene): string {
   const { width, height } = scene;
   const project = projector(scene);
@@ -187,6 +239,8 @@ export function drawMapSvg(scene: MapScene): string {
   }
   if (scene.marks.kind === 'pin') {
     parts.push(pin(project(scene.marks.place.lat, scene.marks.place.lng), scale));
+  } else if (scene.marks.kind === 'clusters') {
+    parts.push(clusterMarks(scene.marks.clusters, project, scene.marks.density));
   } else {
     parts.push(
       numberedMarks(

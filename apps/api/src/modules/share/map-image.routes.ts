@@ -1,5 +1,6 @@
 import {
   API_BASE_PATH,
+  countryMapParamsSchema,
   listParamsSchema,
   mapImageQuerySchema,
   postParamsSchema,
@@ -9,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.js';
+import { getCountryMapImage } from './country-map-image.service.js';
 import * as maps from './map-image.service.js';
 import type { OgImage } from './og-image.service.js';
 
@@ -65,6 +67,24 @@ export const mapImageRoutes: FastifyPluginAsyncZod<maps.MapImageDeps> = async (a
         await maps.getStationMapImage(deps, request.params.stationGroupId, request.query.w),
         STATION_CACHE,
       ),
+  );
+  app.get(
+    `${base}/country/:shape.webp`,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "The top map's first view: the country with its station clusters",
+        description:
+          'Returns the image bytes, not the envelope: the whole of Japan fitted as the top map ' +
+          'fits it on a phone held upright (`portrait`) or a wider screen (`landscape`), with ' +
+          'the station clusters it draws there (docs/map.md#the-first-view-as-an-image).',
+        params: countryMapParamsSchema,
+        response: webpResponse,
+      },
+    },
+    async (request, reply) =>
+      sendWebp(request, reply, await getCountryMapImage(deps, request.params.shape), STATION_CACHE),
   );
   app.get(
     `${base}/post/:postId.webp`,

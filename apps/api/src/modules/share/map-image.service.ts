@@ -56,7 +56,7 @@ const LAND_FILE = path.resolve(
   '../../../../web/public/basemap/japan-land.json',
 );
 let land: Promise<Ring[][] | null> | null = null;
-function loadLand(): Promise<Ring[][] | null> {
+export function loadLand(): Promise<Ring[][] | null> {
   land ??= fs.readFile(LAND_FILE, 'utf8').then(
     (text) => {
       const collection = JSON.parse(text) as {
