@@ -5,6 +5,7 @@ import { PROFILE_TABS } from '@ekispot/shared';
 import type { ProfileTab } from '@ekispot/shared';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePrimaryLoading } from '../../../lib/page-loading';
 import type { OpenReport } from '../../../lib/report-target';
 import { useProfile } from '../api/get-profile';
 import { useNotice } from '../../../hooks/use-notice';
@@ -25,6 +26,8 @@ interface ProfilePageProps {
 /** One layout for the seven profile tabs: the header stays while the tab below changes. */
 export function ProfilePage({ userId, tab, viewerId, stampBook, onReport }: ProfilePageProps) {
   const profile = useProfile(userId);
+  // The header is the page's primary data, whichever tab is below (docs/navigation.md#loading-bar).
+  usePrimaryLoading(profile.isPending);
   const snack = useNotice();
 
   const name = profile.data?.name;

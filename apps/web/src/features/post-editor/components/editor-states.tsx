@@ -4,11 +4,16 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import { messages } from '../../../config/messages';
+import { usePrimaryLoading } from '../../../lib/page-loading';
 
 const text = messages.postEditor;
 
-/** While the post, its parent or its station loads. */
+/**
+ * While the post, its parent or its station loads: the form's primary data, so the global
+ * loading bar runs as long as this shows (docs/navigation.md#loading-bar).
+ */
 export function EditorLoading() {
+  usePrimaryLoading(true);
   return (
     <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
       <CircularProgress aria-label={text.context.loading} />

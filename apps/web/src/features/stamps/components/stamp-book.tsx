@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { RouterLink } from '../../../components/router-link';
 import { ShareButton } from '../../../components/share/share-button';
 import { formatJapanDate } from '../../../lib/japan-time';
+import { usePrimaryLoading } from '../../../lib/page-loading';
 import { useStampSummary } from '../api/get-stamp-summary';
 import { useStampBook } from '../api/get-stamps';
 import { CompletionMap } from './completion-map';
@@ -21,6 +22,7 @@ const text = messages.stamps;
 /** The completion view: the overall count, the prefecture map and the per-line bars. */
 function Completion({ userId }: { userId: string }) {
   const summary = useStampSummary(userId);
+  usePrimaryLoading(summary.isPending);
   if (summary.isPending) return <CircularProgress aria-label={messages.loading} />;
   if (summary.isError || summary.data.hidden) return null;
   const data = summary.data;
@@ -52,6 +54,7 @@ function Completion({ userId }: { userId: string }) {
 /** The stamps as a grid, newest first, each with its date printed over it. */
 function StampGrid({ userId }: { userId: string }) {
   const book = useStampBook(userId);
+  usePrimaryLoading(book.isPending);
   if (book.isPending) return <CircularProgress aria-label={messages.loading} />;
   if (book.isError)
     return (
