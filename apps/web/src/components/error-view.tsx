@@ -4,10 +4,12 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { INTERNAL_SERVER_ERROR_TEXT, PAGE_NOT_FOUND_TEXT } from '@ekispot/shared';
 import { useNavigate } from 'react-router';
 import { messages } from '../config/messages';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useHydrated } from '../hooks/use-hydrated';
+import { currentHistoryIndex } from '../lib/navigation-history';
 
 const text = messages.errorPage;
 
@@ -17,28 +19,18 @@ interface ErrorViewProps {
   detail?: string;
 }
 
-/** Whether this tab has an earlier entry of ours to go back to (React Router keeps its index). */
-function hasPreviousEntry(): boolean {
-  const state: unknown = window.history.state;
-  return (
-    typeof state === 'object' &&
-    state !== null &&
-    'idx' in state &&
-    typeof state.idx === 'number' &&
-    state.idx > 0
-  );
-}
-
 /**
  * The error page (docs/product-rules.md#errors), drawn inside the page's layout so the header and footer stay:
- * 404 → 「ページが見つかりません」, anything else → 「エラーが発生しました」, with a way back
+ * 404 → 「ページが見つかりません」 (with the specification's 「Page Not Found」), anything else →
+ * 「エラーが発生しました」 (with 「Internal Server Error」), with a way back
  * and a document title that says what happened (docs/navigation.md).
  */
 export function ErrorView({ status, detail }: ErrorViewProps) {
   const navigate = useNavigate();
   // The tab's history is the browser's: unknown on the server and while hydrating.
   const hydrated = useHydrated();
-  const canGoBack = hydrated && hasPreviousEntry();
+  // React Router keeps the tab's place in its history: an earlier entry is ours.
+  const canGoBack = hydrated && (currentHistoryIndex() ?? 0) > 0;
   const isNotFound = status === 404;
   const shownStatus = isNotFound ? 404 : status >= 500 ? status : 500;
   const heading = isNotFound ? text.notFoundTitle : text.serverTitle;
@@ -51,6 +43,10 @@ export function ErrorView({ status, detail }: ErrorViewProps) {
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
         <Typography component="p" variant="h2" color="text.secondary" sx={{ fontWeight: 700 }}>
           {shownStatus}
+        </Typography>
+        {/* The specification's default text, in English as it gives it, beside our Japanese. */}
+        <Typography lang="en" color="text.secondary" sx={{ fontWeight: 700 }}>
+          {isNotFound ? PAGE_NOT_FOUND_TEXT : INTERNAL_SERVER_ERROR_TEXT}
         </Typography>
         <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
           {heading}
