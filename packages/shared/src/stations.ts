@@ -240,10 +240,6 @@ export const lineListQuerySchema = lazySchema(() =>
   }),
 );
 
-export const stationListSchema = lazySchema(() =>
-  z.object({ items: z.array(stationSummarySchema) }),
-);
-
 /** Lines a search result row shows; the rest are counted (「ほか N 路線」). */
 export const SEARCH_RESULT_LINES = 2;
 

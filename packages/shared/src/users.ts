@@ -153,10 +153,3 @@ export const PROFILE_TABS = [
   { key: 'stamps', label: 'スタンプ' },
 ] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number]['key'];
-/** The tabs that follow the member's privacy choice. */
-export const PRIVATE_CAPABLE_TABS: readonly ProfileTab[] = [
-  'liked',
-  'want-to-participate-events',
-  'want-to-visit-spots',
-  'want-to-visit-stations',
-];

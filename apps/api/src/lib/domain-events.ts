@@ -76,8 +76,6 @@ export type DomainEvent =
       restored: boolean;
     };
 
-export type DomainEventType = DomainEvent['type'];
-
 /**
  * Reacts to an event inside the transaction that records it: its writes commit or roll back
  * with the action's, and a throw fails the action. Work for after the commit is queued with

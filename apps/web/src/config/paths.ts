@@ -140,13 +140,6 @@ export const paths = {
   moderationLog: { path: '/moderation/log', href: () => '/moderation/log' },
 } as const;
 
-export type PathKey = keyof typeof paths;
-
-/** Map view in the top page's URL: `/?lat=&lng=&z=`. */
-export function homeWithView(view: { lat: number; lng: number; zoom: number }): string {
-  return `/?lat=${view.lat.toFixed(5)}&lng=${view.lng.toFixed(5)}&z=${view.zoom.toFixed(2)}`;
-}
-
 /** What a post's edit address is built from. */
 export interface EditablePostRef {
   id: string;

@@ -20,7 +20,6 @@ import type { PageKey } from '../../lib/page-cursor.js';
 /** The only place with Drizzle queries for lists and their items (docs/conventions.md#api-modules). */
 
 export type ListRow = typeof lists.$inferSelect;
-export type ListItemRow = typeof listItems.$inferSelect;
 
 const micros = (column: SQLWrapper) =>
   sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;

@@ -7,8 +7,6 @@ import { pushPreferences, pushSubscriptions, pushVapidKeys } from '../../db/sche
  * (docs/conventions.md#api-modules); the outbox's are in push-outbox.repository.ts.
  */
 
-export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
-
 export interface SubscriptionValues {
   userId: string;
   endpoint: string;

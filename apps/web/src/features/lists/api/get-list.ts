@@ -9,8 +9,6 @@ export async function getList(listId: string, signal?: AbortSignal) {
   return data;
 }
 
-export type ListView = Awaited<ReturnType<typeof getList>>;
-
 export function listQueryOptions(listId: string) {
   return queryOptions({
     queryKey: listKeys.detail(listId),

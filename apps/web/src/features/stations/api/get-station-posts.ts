@@ -1,10 +1,8 @@
 import { postPageSchema } from '@ekispot/shared';
-import type { CamelCased, Post, PostKind } from '@ekispot/shared';
+import type { PostKind } from '@ekispot/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { stationKeys } from './query-keys';
-
-export type StationPost = CamelCased<Post>;
 
 export const STATION_POSTS_PAGE_SIZE = 12;
 
