@@ -16,11 +16,14 @@ const PHONE = { width: 390, height: 844 };
 const stamp = Date.now();
 
 /** A spot posted through the API by a member, for the reactions. */
-async function postSpot(member: { email: string; password: string }): Promise<string> {
+async function postSpot(
+  member: { email: string; password: string },
+  title = `ダブルクリックの広場 ${stamp}`,
+): Promise<string> {
   const { token } = await apiLogin(member);
   const form = new FormData();
   form.set('kind', 'spot');
-  form.set('title', `ダブルクリックの広場 ${stamp}`);
+  form.set('title', title);
   form.set('lat', '35.6812');
   form.set('lng', '139.7671');
   const created = await fetch(`${baseUrl}/api/v2/posts`, {
@@ -170,6 +173,46 @@ describeInBrowser('navigation', () => {
     await page.getByText('最寄り駅：東京駅（約0m）').waitFor({ timeout: 15_000 });
   }, 90_000);
 
+  it('goes back with 「戻る」 through the pages came through, and up from a shared link', async () => {
+    const title = `戻るの広場 ${stamp}`;
+    const postId = await postSpot(member('navAuthor'), title);
+    const { page } = await browser.newPage();
+    const main = page.getByRole('main');
+    const back = main.getByRole('link', { name: '戻る', exact: true });
+    await open(page, '/timeline/post/all');
+    await main
+      .getByRole('link', { name: new RegExp(title) })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname === `/post/${postId}`);
+    await main.getByRole('link', { name: '東京駅', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/station/1130101');
+    await page.getByRole('heading', { level: 1, name: '東京' }).waitFor();
+    const entries = await page.evaluate(() => history.length);
+
+    // Back, back: the post, then the timeline — not the station again.
+    await back.click();
+    await page.waitForURL((url) => url.pathname === `/post/${postId}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await back.click();
+    await page.waitForURL((url) => url.pathname === '/timeline/post/all');
+    await page.getByRole('heading', { level: 1, name: '投稿のタイムライン' }).waitFor();
+    // Through the browser's history: nothing was added, and forward leads to the post again.
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === `/post/${postId}`);
+
+    // A shared link opened cold: up to the post's station, then to the map, never back down.
+    const { page: cold } = await browser.newPage();
+    await open(cold, `/post/${postId}`);
+    const coldBack = cold.getByRole('main').getByRole('link', { name: '戻る', exact: true });
+    await coldBack.click();
+    await cold.waitForURL((url) => url.pathname === '/station/1130101');
+    await cold.getByRole('heading', { level: 1, name: '東京' }).waitFor();
+    await coldBack.click();
+    await cold.waitForURL((url) => url.pathname === '/');
+  }, 60_000);
+
   it('shows the Japanese 404 inside the layout, with HTTP 404, for a bad station id', async () => {
     for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
       const { page } = await browser.newPage({ viewport });
@@ -192,6 +235,8 @@ describeInBrowser('navigation', () => {
     await open(page, '/no/such/page');
     await page.getByText('Page not found: /no/such/page').waitFor();
     await page.getByRole('heading', { level: 1, name: 'ページが見つかりません' }).waitFor();
+    // The specification's default text beside the Japanese.
+    await page.getByText('Page Not Found', { exact: true }).waitFor();
   });
 
   it('shows the loading bar while a slow page loads, and takes it away once it is there', async () => {
