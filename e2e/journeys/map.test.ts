@@ -1,4 +1,4 @@
-import { decodeStationMarkers } from '@ekispot/shared';
+import { countryMapLayout, decodeStationMarkers } from '@ekispot/shared';
 import { expect, it } from 'vitest';
 import { baseUrl, describeInBrowser, open, useBrowser } from '../support/browser.js';
 
@@ -93,6 +93,11 @@ describeInBrowser('top map', () => {
     // The server's page already says it: it is on screen before any script has run.
     const html = await (await fetch(`${baseUrl}/`)).text();
     expect(html).toMatch(/role="status"[^>]*>.*地図を読み込んでいます…/);
+    // Under it, the first view as the server drew it (docs/map.md#the-first-view-as-an-image).
+    expect(html).toMatch(/<img[^>]*src="\/api\/v2\/maps\/country\/portrait\.webp"/);
+    // Not for a shared view: that view is not the one drawn.
+    const shared = await (await fetch(`${baseUrl}/?lat=35.68&lng=139.76&z=12`)).text();
+    expect(shared).not.toContain('/maps/country/');
 
     const { page } = await browser.newPage({ viewport: { width: 390, height: 844 }, phone: true });
     // MapLibre's worker, which reads the stations into clusters, is held back until the status
@@ -111,10 +116,39 @@ describeInBrowser('top map', () => {
     const box = (await loading.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // The country and its clusters are on screen meanwhile, covering the map's box.
+    const image = page.getByRole('img', { name: /日本全国の地図/ });
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    expect(await image.isVisible()).toBe(true);
+    const mapBox = (await page.getByTestId('map').boundingBox())!;
+    const drawnAt = (await image.boundingBox())!;
+    expect(drawnAt.x).toBeLessThanOrEqual(mapBox.x);
+    expect(drawnAt.y).toBeLessThanOrEqual(mapBox.y);
+    expect(drawnAt.x + drawnAt.width).toBeGreaterThanOrEqual(mapBox.x + mapBox.width);
+    expect(drawnAt.y + drawnAt.height).toBeGreaterThanOrEqual(mapBox.y + mapBox.height);
+    // Centred on the map's box, as the fitted view is.
+    expect(Math.abs(drawnAt.x + drawnAt.width / 2 - (mapBox.x + mapBox.width / 2))).toBeLessThan(1);
+    expect(Math.abs(drawnAt.y + drawnAt.height / 2 - (mapBox.y + mapBox.height / 2))).toBeLessThan(
+      1,
+    );
     release();
     await page.locator('[data-map-ready="true"]').waitFor({ timeout: 45_000 });
     expect(asked).toBe(true);
     expect(await loading.count()).toBe(0);
+    // The map opened on the image's view: its centre and the zoom at the image's scale.
+    const layout = countryMapLayout('portrait');
+    await expect.poll(() => new URL(page.url()).searchParams.get('z')).not.toBeNull();
+    const view = new URL(page.url()).searchParams;
+    expect(Number(view.get('z'))).toBeCloseTo(
+      layout.zoom + Math.log2(drawnAt.width / layout.width),
+      1,
+    );
+    expect(Number(view.get('lat'))).toBeCloseTo(layout.center.lat, 1);
+    expect(Number(view.get('lng'))).toBeCloseTo(layout.center.lng, 1);
+    // Then the image fades away.
+    await image.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('map-status').textContent()).toMatch(/駅を表示/);
 
     // No WebGL: a plain message instead of a grey box that never fills.

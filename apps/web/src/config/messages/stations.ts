@@ -5,6 +5,8 @@ export const stationsMessages = {
     label: '駅の地図',
     /** Shown over the map from the first paint until its station clusters are drawn. */
     starting: '地図を読み込んでいます…',
+    /** The server's image of the first view, under the loading pill (country-map-image.tsx). */
+    firstView: '日本全国の地図。駅の数を地域ごとにまとめた円で示しています',
     /** The map could not start (no WebGL in this browser or device). */
     unavailable: 'この端末では地図を表示できません。駅は上の検索から探せます。',
     stationCount: (count: number) => `${formatCount(count)}駅を表示しています`,

@@ -5,7 +5,7 @@ import type { GeoJSONSource } from 'maplibre-gl';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Layer, NavigationControl, ScaleControl, Source } from 'react-map-gl/maplibre';
 import type { LayerProps, MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
-import { MAP_CLUSTER_RADIUS_PX } from '@ekispot/shared';
+import { JAPAN_FIT_BOUNDS, JAPAN_FIT_PADDING, MAP_CLUSTER_RADIUS_PX } from '@ekispot/shared';
 import { messages } from '../../../config/messages';
 import { EMPTY_COLLECTION } from '../../../lib/map/basemap-style';
 import { usePrimaryLoading } from '../../../lib/page-loading';
@@ -13,7 +13,6 @@ import { useStationMarkerNames, useStationMarkers } from '../api/get-station-mar
 import { useMapKindsUrl } from '../hooks/use-map-kinds-url';
 import { useMapViewUrl } from '../hooks/use-map-view-url';
 import { useViewportPostMarkers } from '../hooks/use-viewport-post-markers';
-import { JAPAN_FIT_BOUNDS } from '../utils/map-view';
 import { markersToGeoJson, namesById } from '../utils/markers-to-geojson';
 import {
   POST_CLUSTER_LAYER_ID,
@@ -36,6 +35,7 @@ import {
   STATIONS_SOURCE_ID,
 } from '../utils/station-layers';
 import { BaseMap } from './base-map';
+import { CountryMapImage } from './country-map-image';
 import { MapPanel } from './map-panel';
 import { MapStatus } from './map-status';
 import { PostMarkerPopup } from './post-marker-popup';
@@ -214,7 +214,7 @@ export function StationMap() {
         showDetails={ready}
         initialViewState={
           fitJapan
-            ? { bounds: JAPAN_FIT_BOUNDS, fitBoundsOptions: { padding: 8 } }
+            ? { bounds: JAPAN_FIT_BOUNDS, fitBoundsOptions: { padding: JAPAN_FIT_PADDING } }
             : { latitude: initialView.lat, longitude: initialView.lng, zoom: initialView.zoom }
         }
         style={{ width: '100%', height: '100%' }}
@@ -289,6 +289,8 @@ export function StationMap() {
           />
         ) : null}
       </BaseMap>
+      {/* The first view as the server drew it, until the map has drawn it (docs/map.md). */}
+      {fitJapan && showStations ? <CountryMapImage drawn={ready} /> : null}
       <MapPanel
         phone={phone}
         kinds={kinds}

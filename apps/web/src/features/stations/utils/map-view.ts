@@ -45,12 +45,6 @@ export function hasMapView(search: string): boolean {
   return readNumber(params, 'lat') !== null && readNumber(params, 'lng') !== null;
 }
 
-/** Hokkaido to Okinawa (west, south, east, north): what the first view fits on any screen. */
-export const JAPAN_FIT_BOUNDS: [[number, number], [number, number]] = [
-  [122.9, 24.0],
-  [145.9, 45.6],
-];
-
 /** Writes the view into a search string, keeping other parameters. */
 export function writeMapView(search: string, view: MapView): string {
   const params = new URLSearchParams(search);

@@ -1,4 +1,4 @@
-import { MAP_CLUSTER_SIZE_STEPS } from '@ekispot/shared';
+import { MAP_CLUSTER_SIZE_STEPS, MAP_CLUSTER_STYLE } from '@ekispot/shared';
 import type { ExpressionSpecification } from 'maplibre-gl';
 import type { LayerProps } from 'react-map-gl/maplibre';
 import { MAP_COLORS } from '../../../lib/map/basemap-style';
@@ -29,11 +29,7 @@ export function clusterSizeClass(count: number): ClusterSizeClass {
 export const CLUSTER_STYLE: Record<
   ClusterSizeClass,
   { radius: number; color: string; textSize: number }
-> = {
-  small: { radius: 16, color: '#43a047', textSize: 12 },
-  medium: { radius: 22, color: '#2e7d32', textSize: 13 },
-  large: { radius: 30, color: '#1b5e20', textSize: 15 },
-};
+> = MAP_CLUSTER_STYLE;
 
 /** A MapLibre `step` expression over point_count matching {@link clusterSizeClass}. */
 export function stepByClusterSize(
