@@ -67,7 +67,7 @@ describe('the top map as an image', () => {
         width: Math.round(layout.width * layout.density),
         height: Math.round(layout.height * layout.density),
       });
-      // Small enough for a first visit (docs/benchmarks.md#first-visit).
+      // Small enough for a first visit (docs/benchmarks.md#map-first-render).
       expect(body.length).toBeLessThan(40_000);
 
       // The largest cluster is drawn in the large class's colour at its place.
