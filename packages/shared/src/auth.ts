@@ -143,7 +143,6 @@ export const publicUserSchema = lazySchema(() =>
     created_at: z.string(),
   }),
 );
-export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** The signed-in user's own account. */
 export const meSchema = lazySchema(() =>

@@ -53,7 +53,6 @@ export const listCreateBodySchema = lazySchema(() =>
     is_public: isPublicSchema.default(true),
   }),
 );
-export type ListCreateBody = z.input<typeof listCreateBodySchema>;
 
 /** `PATCH /lists/{listId}`: only the fields sent change. */
 export const listUpdateBodySchema = lazySchema(() =>
@@ -161,11 +160,9 @@ export const listItemCreateBodySchema = lazySchema(() =>
       path: ['station_group_id'],
     }),
 );
-export type ListItemCreateBody = z.input<typeof listItemCreateBodySchema>;
 
 /** `PATCH /lists/{listId}/items/{itemId}`. */
 export const listItemUpdateBodySchema = lazySchema(() => z.object({ note: noteSchema }));
-export type ListItemUpdateBody = z.infer<typeof listItemUpdateBodySchema>;
 
 /** `PUT /lists/{listId}/items/order`: every item id of the list, in the new order. */
 export const listOrderBodySchema = lazySchema(() =>
@@ -175,7 +172,6 @@ export const listOrderBodySchema = lazySchema(() =>
       .max(LIST_ITEMS_MAX, `項目は${LIST_ITEMS_MAX}件までです。`),
   }),
 );
-export type ListOrderBody = z.infer<typeof listOrderBodySchema>;
 
 /** `GET /lists/containing`: one of a station group or a post. */
 export const listContainingQuerySchema = lazySchema(() =>

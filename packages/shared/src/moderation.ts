@@ -98,7 +98,6 @@ export const moderationActionResultSchema = lazySchema(() =>
     message: z.string(),
   }),
 );
-export type ModerationActionResult = z.infer<typeof moderationActionResultSchema>;
 
 /** Where an item stands now, as the queue shows it. */
 export const MODERATION_ITEM_STATES = ['visible', 'hidden', 'removed', 'suspended'] as const;
@@ -223,7 +222,6 @@ export type TakedownItem = z.infer<typeof takedownItemSchema>;
 export const takedownQueueSchema = lazySchema(() =>
   z.object({ items: z.array(takedownItemSchema) }),
 );
-export type TakedownQueue = z.infer<typeof takedownQueueSchema>;
 
 /**
  * What opening the confirmation link answers: the request's 受付番号 (eight characters to read

@@ -96,7 +96,6 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
 export const notificationListQuerySchema = lazySchema(() => pageQuerySchema);
 
 export const unreadCountSchema = lazySchema(() => z.object({ unread_count: z.number().int() }));
-export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** `{ ids }` marks those read; no ids marks everything read. */
 export const notificationReadBodySchema = lazySchema(() =>
@@ -107,7 +106,6 @@ export const notificationReadBodySchema = lazySchema(() =>
       .optional(),
   }),
 );
-export type NotificationReadBody = z.infer<typeof notificationReadBodySchema>;
 
 /** A single new notification, as the live stream sends it (event `notification`). */
 export const notificationEventSchema = lazySchema(() =>

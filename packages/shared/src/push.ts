@@ -68,7 +68,6 @@ export const pushUnsubscribeBodySchema = lazySchema(() =>
     endpoint: pushSubscriptionBodySchema.shape.endpoint,
   }),
 );
-export type PushUnsubscribeBody = z.infer<typeof pushUnsubscribeBodySchema>;
 
 export const pushSubscriptionResultSchema = lazySchema(() =>
   z.object({
@@ -85,7 +84,6 @@ export const pushKeySchema = lazySchema(() =>
     public_key: z.string(),
   }),
 );
-export type PushKey = z.infer<typeof pushKeySchema>;
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeOfDay = lazySchema(() =>

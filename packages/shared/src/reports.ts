@@ -61,7 +61,6 @@ export const reportCreateBodySchema = lazySchema(() =>
 export type ReportCreateBody = z.infer<typeof reportCreateBodySchema>;
 
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 export const reportSchema = lazySchema(() =>
   z.object({

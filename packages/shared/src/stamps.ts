@@ -94,7 +94,6 @@ export const stampSchema = lazySchema(() =>
     collected_at: z.string().nullable(),
   }),
 );
-export type Stamp = z.infer<typeof stampSchema>;
 
 /** The answer to a successful check-in. */
 export const stampCheckInSchema = lazySchema(() =>

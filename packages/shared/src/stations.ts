@@ -34,7 +34,6 @@ export const lineRefSchema = lazySchema(() =>
     name: z.string(),
   }),
 );
-export type LineRef = z.infer<typeof lineRefSchema>;
 
 /** What lists, search results and pop-ups show of a station group. */
 export const stationSummarySchema = lazySchema(() =>
