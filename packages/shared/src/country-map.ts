@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * The top page's first view drawn on the server (docs/map.md#the-first-view-as-an-image): the
@@ -21,11 +22,13 @@ export type CountryMapShape = (typeof COUNTRY_MAP_SHAPES)[number];
 /** The media query that picks the landscape image (and its size on the page). */
 export const COUNTRY_MAP_LANDSCAPE_MEDIA = '(orientation: landscape)';
 
-export const countryMapParamsSchema = z.object({
-  shape: z.enum(COUNTRY_MAP_SHAPES, {
-    error: `形（shape）は ${COUNTRY_MAP_SHAPES.join(', ')} のどちらかを指定してください。`,
+export const countryMapParamsSchema = lazySchema(() =>
+  z.object({
+    shape: z.enum(COUNTRY_MAP_SHAPES, {
+      error: `形（shape）は ${COUNTRY_MAP_SHAPES.join(', ')} のどちらかを指定してください。`,
+    }),
   }),
-});
+);
 
 /** Web Mercator at zoom 0 with MapLibre's 512-pixel tiles. */
 function mercatorZero(lat: number, lng: number) {
