@@ -63,6 +63,11 @@ export function BottomNav({ post }: { post: ReactNode }) {
         bgcolor: 'background.paper',
         borderTop: 1,
         borderColor: 'divider',
+        // Not quite opaque, so the browser does not treat the bar as hiding what lies under it:
+        // Chromium then skips the hidden part of a map's WebGL canvas, but counts it from the
+        // canvas's flipped (bottom-up) image, and a map whose foot is under the bar was left
+        // unpainted along its top instead (docs/map.md#map-images).
+        opacity: 0.999,
       }}
     >
       {items.slice(0, 2)}
