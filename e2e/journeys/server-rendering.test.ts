@@ -174,9 +174,11 @@ describeInBrowser('server rendering', () => {
     const bar = await page.getByTestId('bottom-nav').boundingBox();
     if (!shown || !bar) throw new Error('no map box or bottom bar');
     expect(bar.y).toBeLessThan(shown.y + shown.height);
-    // The top tenth, left of the zoom buttons.
+    // The top tenth, left of the zoom buttons. Unpainted, it is almost all white (98 % before the
+    // fix); painted, only the map's own white shows there (line casings, station dots, the
+    // markers of posts other journeys made near 東京: 6 % in a whole run), well under half.
     const top = { x: shown.x, y: shown.y, width: shown.width - 64, height: shown.height / 10 };
-    await expect.poll(() => whiteShare(page, top), { timeout: 15_000 }).toBeLessThan(0.02);
+    await expect.poll(() => whiteShare(page, top), { timeout: 15_000 }).toBeLessThan(0.5);
   });
 
   it('hydrates to the same text without reading the page again', async () => {
