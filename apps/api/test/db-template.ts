@@ -116,12 +116,25 @@ async function copyFolder(from: string, to: string) {
   );
 }
 
+/**
+ * Templates of other sources are removed once a few newer ones exist: runs of different
+ * checkouts (or branches) on one machine may still be copying theirs.
+ */
+const KEPT_OTHER_VERSIONS = 4;
+
 async function removeOtherVersions(key: string) {
   const names = await fs.readdir(templateCacheDir);
+  const dumps = names.filter((name) => /^pglite-[0-9a-f]{16}\.tar\.gz$/.test(name) && !name.includes(key));
+  const dated = await Promise.all(
+    dumps.map(async (name) => ({ name, at: (await fs.stat(path.join(templateCacheDir, name))).mtimeMs })),
+  );
+  const old = dated.sort((a, b) => b.at - a.at).slice(KEPT_OTHER_VERSIONS);
   await Promise.all(
-    names
-      .filter((name) => /^pglite-[0-9a-f]{16}\.(tar\.gz|dir)$/.test(name) && !name.includes(key))
-      .map((name) => fs.rm(path.join(templateCacheDir, name), { recursive: true, force: true })),
+    old.flatMap(({ name }) =>
+      [name, name.replace(/\.tar\.gz$/, '.dir')].map((file) =>
+        fs.rm(path.join(templateCacheDir, file), { recursive: true, force: true }),
+      ),
+    ),
   );
 }
 
@@ -151,9 +164,10 @@ export async function postgresTemplate(adminUrl: string): Promise<string> {
       await handle.close();
     }
     await admin.query(`alter database ${building} rename to ${name}`);
-    // Templates of older sources are dropped when nobody is copying them.
+    // Templates of other sources are dropped once a few newer ones exist (newest by oid).
     const stale = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like 'ekispot\\_tpl\\_%' and datname <> $1`,
+      `select datname from pg_database where datname like 'ekispot\\_tpl\\_%' and datname <> $1
+       order by oid desc offset ${KEPT_OTHER_VERSIONS}`,
       [name],
     );
     for (const { datname } of stale.rows) {
