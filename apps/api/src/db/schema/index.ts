@@ -11,3 +11,5 @@ export * from './moderation.js';
 export * from './idempotency.js';
 export * from './push.js';
 export * from './secrets.js';
+export * from './rides.js';
+export * from './archives.js';
