@@ -12,4 +12,3 @@ export * from './idempotency.js';
 export * from './push.js';
 export * from './secrets.js';
 export * from './rides.js';
-export * from './archives.js';
