@@ -47,6 +47,8 @@ export const posts = pgTable(
     commentCount: integer('comment_count').notNull().default(0),
     /** Hidden by a moderator: shown to its author with a notice, to nobody else (docs/moderation.md). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Brought in from an archive (「取り込み」, docs/archive.md#importing); `created_at` is then the original date. */
+    importedAt: timestamp('imported_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

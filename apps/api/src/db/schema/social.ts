@@ -151,10 +151,19 @@ export const stamps = pgTable(
      * The 100 m band the device was in (0 = under 100 m). The device position itself is never
      * stored (docs/stamps.md#location-privacy).
      */
-    distanceBucket: smallint('distance_bucket').notNull(),
+    distanceBucket: smallint('distance_bucket'),
     collectedAt: timestamp('collected_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * 「記録のみ」: brought in from an archive, never checked at the station, so it has no
+     * distance band and counts for no station total or ranking (docs/archive.md#importing).
+     */
+    recordOnly: boolean('record_only').notNull().default(false),
   },
   (table) => [
+    check(
+      'stamps_checked_in_band_check',
+      sql`${table.recordOnly} or ${table.distanceBucket} is not null`,
+    ),
     uniqueIndex('stamps_user_station_key').on(table.userId, table.stationGroupId),
     index('stamps_user_collected_idx').on(table.userId, table.collectedAt.desc(), table.id.desc()),
     index('stamps_station_idx').on(table.stationGroupId),
