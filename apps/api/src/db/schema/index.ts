@@ -12,3 +12,4 @@ export * from './idempotency.js';
 export * from './push.js';
 export * from './secrets.js';
 export * from './rides.js';
+export * from './archives.js';
