@@ -13,3 +13,4 @@ export * from './push.js';
 export * from './secrets.js';
 export * from './rides.js';
 export * from './archives.js';
+export * from './account-security.js';

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.js';
 import { notifications } from './notifications.js';
-import { users } from './users.js';
+import { authTokens, users } from './users.js';
 
 /**
  * Web Push (docs/pwa.md#push): the devices that get pushes, what each member wants pushed,
@@ -33,6 +33,11 @@ export const pushSubscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
+    /**
+     * The session that subscribed: ending it (a logout, 「ログアウト」 in the session list) ends
+     * the subscription with it (docs/accounts.md#sessions).
+     */
+    sessionId: uuid('session_id').references(() => authTokens.id, { onDelete: 'cascade' }),
     /** The browser's P-256 public key and auth secret (base64url), to encrypt for it. */
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),

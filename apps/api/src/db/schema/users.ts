@@ -74,6 +74,12 @@ export const authTokens = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * Until when this session may change the address, the password, passkeys or the second
+     * step without asking again (docs/accounts.md#re-authentication): 5 minutes after the
+     * password or a passkey was given.
+     */
+    reauthUntil: timestamp('reauth_until', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('auth_tokens_token_hash_key').on(table.tokenHash),
