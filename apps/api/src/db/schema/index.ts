@@ -14,3 +14,4 @@ export * from './secrets.js';
 export * from './rides.js';
 export * from './archives.js';
 export * from './account-security.js';
+export * from './search.js';
