@@ -88,6 +88,7 @@ describe('draftFromUpdate', () => {
     wantCount: 0,
     commentCount: 0,
     hiddenAt: null,
+    importedAt: null,
     createdAt: new Date(),
     updatedAt: new Date(),
   };

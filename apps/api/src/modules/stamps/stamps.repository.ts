@@ -59,11 +59,12 @@ export async function insertStamp(
   return row;
 }
 
+/** Members who checked in at the station: 「記録のみ」 stamps (imports) are not counted. */
 export async function countStampsOfStation(db: Database, stationGroupId: number) {
   const [row] = await db
     .select({ value: count() })
     .from(stamps)
-    .where(eq(stamps.stationGroupId, stationGroupId));
+    .where(and(eq(stamps.stationGroupId, stationGroupId), eq(stamps.recordOnly, false)));
   return row?.value ?? 0;
 }
 

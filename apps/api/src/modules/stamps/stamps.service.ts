@@ -24,7 +24,7 @@ import {
   validationFailed,
 } from '../../lib/http-error.js';
 import { japanDateOf } from '../../lib/japan-time.js';
-import { recordEvent } from '../../lib/domain-events.js';
+import { inTransaction, recordEvent } from '../effects/effects.service.js';
 import * as stations from '../stations/stations.service.js';
 import * as users from '../users/users.service.js';
 import { buildStampSvg, renderStamp, type StampDesign } from './stamp-image.js';
@@ -101,7 +101,7 @@ export async function checkIn(
   }
 
   try {
-    const stamp = await deps.db.transaction(async (tx) => {
+    const stamp = await inTransaction(deps.db, async (tx) => {
       if (!(await repository.lockMember(tx, userId))) throw unauthenticated();
       if (await repository.findStamp(tx, userId, stationGroupId))
         throw conflict(M.alreadyCollected);
@@ -130,7 +130,8 @@ export async function checkIn(
       station: { id: station.id, name: station.name, prefecture_name: station.prefectureName },
       collected_on: japanDateOf(stamp.collectedAt),
       collected_at: stamp.collectedAt.toISOString(),
-      distance_bucket: stamp.distanceBucket,
+      // A check-in always has its band; only 「記録のみ」 stamps (imports) have none.
+      distance_bucket: stamp.distanceBucket ?? 0,
       stamp_count: await repository.countStampsOfStation(deps.db, stationGroupId),
       my_stamp_count: await repository.countStampsOfMember(deps.db, userId),
     };

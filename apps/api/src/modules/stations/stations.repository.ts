@@ -58,7 +58,7 @@ export async function findGroup(db: Database, id: number) {
           Number,
         ),
       stampCount:
-        sql<number>`(select count(*) from ${stamps} where ${stamps.stationGroupId} = ${stationGroups.id})`.mapWith(
+        sql<number>`(select count(*) from ${stamps} where ${stamps.stationGroupId} = ${stationGroups.id} and not ${stamps.recordOnly})`.mapWith(
           Number,
         ),
     })
@@ -180,6 +180,8 @@ export async function countActivityOfGroups(db: Database, groupIds: number[]) {
         and(
           inArray(table.stationGroupId, groupIds),
           table === posts ? shownToAll(posts) : undefined,
+          // 「記録のみ」 stamps (imports) were never checked at the station (docs/archive.md).
+          table === stamps ? eq(stamps.recordOnly, false) : undefined,
         ),
       )
       .groupBy(table.stationGroupId);
@@ -226,6 +228,28 @@ export async function findGroupPositions(db: Database, groupId: number) {
       asc(stations.id),
     );
   return { ...group, members };
+}
+
+/**
+ * Every station of every line, closed ones too, with its own position and the line's colour and
+ * company: the rides module's network (rides/ride-network.ts), built once per data version.
+ */
+export function listLineNetworkStations(db: Database) {
+  return db
+    .select({
+      id: stations.id,
+      groupId: stations.groupId,
+      lineId: stations.lineId,
+      lat: stations.lat,
+      lng: stations.lng,
+      closed: stations.closed,
+      closedOn: stations.closedOn,
+      lineColor: lines.color,
+      companyId: lines.companyId,
+    })
+    .from(stations)
+    .innerJoin(lines, eq(lines.id, stations.lineId))
+    .orderBy(asc(stations.lineId), asc(stations.seq), asc(stations.id));
 }
 
 export function listOpenLines(db: Database) {
