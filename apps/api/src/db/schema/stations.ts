@@ -59,6 +59,8 @@ export const stationGroups = pgTable(
     /** ekidata's station group (the stations one changes between): its main station's id. */
     transferGroupId: integer('transfer_group_id').notNull(),
     name: text('name').notNull(),
+    /** Romanised as station signs write it (romanised-names.ts); '' where the name has no reading. */
+    nameRomaji: text('name_romaji').notNull().default(''),
     prefectureId: smallint('prefecture_id')
       .notNull()
       .references(() => prefectures.id),

@@ -1,0 +1,1 @@
+ALTER TABLE "station_groups" ADD COLUMN "name_romaji" text DEFAULT '' NOT NULL;
