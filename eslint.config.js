@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import local from './tools/eslint-boundaries.js';
+import cycles from './tools/eslint-import-cycles.js';
 
 export default tseslint.config(
   {
@@ -22,8 +23,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { local },
+    plugins: { local, cycles },
     rules: {
+      // No import cycles; no `export *` outside an index.ts (docs/conventions.md#layers-and-boundaries).
+      'cycles/no-import-cycle': 'error',
+      'local/no-export-star': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
@@ -52,6 +56,28 @@ export default tseslint.config(
               target: ['apps/web'],
               from: ['apps/api'],
               message: 'The web app may not import the API: use packages/shared.',
+            },
+            {
+              target: ['apps/api/src/modules'],
+              from: ['apps/api/src/plugins'],
+              message:
+                'A module does not import a plugin: plugins use modules, and what both need lives in lib/.',
+            },
+            {
+              target: ['apps/api/src/lib', 'apps/api/src/db'],
+              from: ['apps/api/src/modules', 'apps/api/src/plugins'],
+              message: 'lib/ and db/ stand below every module and plugin: they import neither.',
+            },
+            {
+              target: [
+                'apps/web/src/components',
+                'apps/web/src/hooks',
+                'apps/web/src/lib',
+                'apps/web/src/config',
+              ],
+              from: ['apps/web/src/sw'],
+              message:
+                'The service worker builds on shared code, not the other way round: what both need lives in lib/.',
             },
             {
               target: [

@@ -101,6 +101,8 @@ export default defineConfig({
         extends: true,
         test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] },
       },
+      // The lint rules of tools/ (layers, import cycles).
+      { extends: true, test: { name: 'tools', root: 'tools', include: ['*.test.js'] } },
       ...(postgresUrl
         ? [
             apiProject('api', 'postgres', {

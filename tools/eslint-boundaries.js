@@ -1,7 +1,13 @@
-// A small ESLint rule for the import boundaries (docs/conventions.md): a file in a zone's
-// `target` folder may not import (by relative path) from its `from` folder; web features do not
-// import each other; an API module reaches another module only through its `*.service.ts`. Written here because the
-// usual plugins pull in native resolvers whose optional binaries break `npm ci`.
+// Small ESLint rules for the import boundaries (docs/conventions.md#layers-and-boundaries):
+// - `boundaries`: a file in a zone's `target` folder may not import (by relative path) from its
+//   `from` folder; web features do not import each other; an API module, or a plugin, reaches a
+//   module only through its `*.service.ts`; nothing re-exports a value of a `*.repository.ts` or
+//   `*.routes.ts` (a service that hands on its repository's functions would let every module
+//   reach that repository while the import rule still passes);
+// - `no-export-star`: `export *` only in an `index.ts`, a package's or the schema's one face; a
+//   module's file names what it offers.
+// Written here because the usual plugins pull in native resolvers whose optional binaries break
+// `npm ci`.
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,6 +34,13 @@ function moduleOf(file) {
 /** Tests may reach into another module's parts to set up a real scene. */
 const TEST_FILE = /\.test\.tsx?$/;
 const SERVICE_FILE = /\.service\.(js|ts)$/;
+/** Files whose values no other file hands on. */
+const PRIVATE_FILE = /\.(repository|routes)(\.(js|ts))?$/;
+
+/** Plugins are cross-cutting: they may use a module, through its service only. */
+function isPlugin(file) {
+  return inside(file, 'apps/api/src/plugins');
+}
 
 export const boundaries = {
   meta: {
@@ -56,6 +69,10 @@ export const boundaries = {
         'Features do not import each other ({{from}} → {{to}}): move the shared part to components/, hooks/ or lib/.',
       crossModule:
         'The {{from}} module reaches the {{to}} module only through its *.service.ts, not {{file}}.',
+      pluginReach:
+        'A plugin reaches the {{to}} module only through its *.service.ts, not {{file}}.',
+      reexport:
+        '{{file}} is not handed on: write the function the other modules call in the service, or import it where it is used.',
     },
   },
   create(context) {
@@ -91,14 +108,81 @@ export const boundaries = {
           data: { from: fromModule, to: toModule, file: path.basename(imported) },
         });
       }
+      if (
+        isPlugin(filename) &&
+        toModule &&
+        !TEST_FILE.test(filename) &&
+        !SERVICE_FILE.test(imported)
+      ) {
+        context.report({
+          node,
+          messageId: 'pluginReach',
+          data: { to: toModule, file: path.basename(imported) },
+        });
+      }
+    }
+    /** Local names bound to a value imported from a repository or routes file. */
+    const privateValues = new Map();
+    function notePrivateImports(node) {
+      const source = node.source.value;
+      if (node.importKind === 'type' || !PRIVATE_FILE.test(source)) return;
+      for (const specifier of node.specifiers) {
+        if (specifier.importKind !== 'type') privateValues.set(specifier.local.name, source);
+      }
+    }
+    function checkReexport(node) {
+      if (node.exportKind === 'type' || TEST_FILE.test(filename)) return;
+      for (const specifier of node.specifiers ?? []) {
+        if (specifier.exportKind === 'type') continue;
+        const source = node.source
+          ? PRIVATE_FILE.test(node.source.value) && node.source.value
+          : privateValues.get(specifier.local.name);
+        if (source)
+          context.report({
+            node: specifier,
+            messageId: 'reexport',
+            data: { file: `${path.basename(source)}'s ${specifier.local.name}` },
+          });
+      }
     }
     return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportDeclaration: (node) => {
+        check(node, node.source.value);
+        notePrivateImports(node);
+      },
+      ExportNamedDeclaration: (node) => {
+        if (node.source) check(node, node.source.value);
+        checkReexport(node);
+      },
+      ExportAllDeclaration: (node) => {
+        check(node, node.source.value);
+        if (PRIVATE_FILE.test(node.source.value) && !TEST_FILE.test(filename))
+          context.report({
+            node,
+            messageId: 'reexport',
+            data: { file: `everything of ${path.basename(node.source.value)}` },
+          });
+      },
       ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
     };
   },
 };
 
-export default { rules: { boundaries } };
+export const noExportStar = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      exportStar:
+        'No `export *` outside an index.ts: name what this file offers (export { … } from …), so a reader sees it and the boundaries rule can check it.',
+    },
+  },
+  create(context) {
+    if (path.basename(context.filename).startsWith('index.')) return {};
+    return {
+      ExportAllDeclaration: (node) => context.report({ node, messageId: 'exportStar' }),
+    };
+  },
+};
+
+export default { rules: { boundaries, 'no-export-star': noExportStar } };

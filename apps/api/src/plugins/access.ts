@@ -1,9 +1,8 @@
-import { AUTH_COOKIE_NAME } from '@ekispot/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database.js';
-import { clearAuthCookie } from '../lib/auth-token.js';
-import { notFound, unauthenticated } from '../lib/http-error.js';
+import { notFound } from '../lib/http-error.js';
+import { denyVisitor } from '../lib/require-member.js';
 import { createSessionReader, type Authenticated } from './authentication.js';
 
 /**
@@ -73,20 +72,6 @@ const kScopeAccess = Symbol('ekispot.scopeAccess');
  */
 export function declareScopeAccess(scope: FastifyInstance, access: RouteAccess): void {
   Object.defineProperty(scope, kScopeAccess, { value: access, enumerable: false });
-}
-
-/** The 401 of a route that needs a member; a stale cookie goes (docs/product-rules.md#session). */
-function denyVisitor(request: FastifyRequest, reply: FastifyReply): never {
-  if (request.cookies[AUTH_COOKIE_NAME]) clearAuthCookie(reply);
-  throw unauthenticated();
-}
-
-/**
- * For an `optional` route that needs a member only in some cases (the follow timelines): the
- * member, or the same 401 a `member` route gives.
- */
-export function requireMember(request: FastifyRequest, reply: FastifyReply): Authenticated {
-  return request.viewer ?? denyVisitor(request, reply);
 }
 
 function describeRoute(method: string | string[], url: string): string {

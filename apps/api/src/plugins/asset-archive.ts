@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImageStorage } from '../modules/images/image-storage.js';
+import type { ImageStorage } from '../modules/images/images.service.js';
 
 /**
  * The built web app's hashed files, kept in the object store across deploys

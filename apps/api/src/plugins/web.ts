@@ -9,7 +9,8 @@ import {
   isWebRoutePath,
   jsonForScript,
 } from '@ekispot/shared';
-import type { ImageStorage } from '../modules/images/image-storage.js';
+import type { ImageStorage } from '../modules/images/images.service.js';
+import type { HeadResult, PageHead } from '../lib/page-head.js';
 import { declareScopeAccess } from './access.js';
 import { priorityImagePreload } from './image-preload.js';
 import { archiveAssets, archiveKeyOf, assetContentType } from './asset-archive.js';
@@ -57,21 +58,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     renderGate?: RenderGate;
   }
-}
-
-/** A page's head; 'not-found' answers 404; a redirect sends the visitor on (301). */
-export type HeadResult = PageHead | 'not-found' | { redirect: string } | null;
-
-/** What a shared link shows: written into the HTML as OGP and Twitter card tags. */
-export interface PageHead {
-  title: string;
-  description: string;
-  /** The canonical absolute URL of the page. */
-  url: string;
-  type: 'website' | 'article' | 'profile';
-  image: { url: string; width?: number; height?: number; alt: string } | null;
-  /** schema.org objects, each written as a JSON-LD script (modules/seo/structured-data.ts). */
-  structuredData?: readonly Readonly<Record<string, unknown>>[];
 }
 
 /** Replaces the template's title and description and adds the preview tags. */

@@ -1,6 +1,6 @@
 import { MessageChannel as NodeMessageChannel } from 'node:worker_threads';
 import { describe, expect, it, vi } from 'vitest';
-import { SW_MESSAGES } from '../sw/messages';
+import { SW_MESSAGES } from './sw-messages';
 import {
   askToCacheForOffline,
   loadedFiles,

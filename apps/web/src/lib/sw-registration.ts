@@ -1,6 +1,6 @@
 import { BUILD_CHECK_DELAY_MS, BUILD_CHECK_INTERVAL_MS } from '@ekispot/shared';
-import { SW_MESSAGES } from '../sw/messages';
-import type { CacheForOfflineMessage } from '../sw/messages';
+import { SW_MESSAGES } from './sw-messages';
+import type { CacheForOfflineMessage } from './sw-messages';
 
 /**
  * The page's side of the service worker (docs/pwa.md#updates): registered in production builds

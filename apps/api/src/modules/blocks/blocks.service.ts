@@ -11,7 +11,10 @@ export const BLOCK_MESSAGES = {
   blockedByOwner: 'この投稿の投稿者とはやり取りできないため、この操作はできません。',
 } as const;
 
-export { isBlocked } from './blocks.repository.js';
+/** Whether `blockerId` blocked `blockedId` (one way: a block is not mutual). */
+export function isBlocked(db: Database, blockerId: string, blockedId: string): Promise<boolean> {
+  return repository.isBlocked(db, blockerId, blockedId);
+}
 
 /**
  * A member the owner blocked may not like, want or comment on the owner's posts (403). Called

@@ -176,9 +176,9 @@ export async function deleteImageFiles(
 }
 
 /**
- * Deletes rows, then files. Inside a caller's transaction, use `repository.deleteImageRows`
- * with the transaction and call `deleteImageFiles` after it commits instead: files deleted
- * before a rollback could not be brought back.
+ * Deletes rows, then files. Inside a caller's transaction, use `deleteImageRows` with the
+ * transaction and call `deleteImageFiles` after it commits instead: files deleted before a
+ * rollback could not be brought back.
  */
 export async function deleteImages(
   db: Database,
@@ -198,4 +198,15 @@ export async function deleteImage(
   return (await deleteImages(db, storage, [id])) === 1;
 }
 
-export { deleteImageRows, deleteImageRowsOwnedBy } from './images.repository.js';
+/**
+ * Inside a caller's transaction (a post edited or removed, an avatar replaced): deletes the
+ * image rows and hands back their file keys for `deleteImageFiles` once the transaction commits.
+ */
+export function deleteImageRows(tx: Database, ids: string[]) {
+  return repository.deleteImageRows(tx, ids);
+}
+
+/** As `deleteImageRows`, for every image a leaving member uploaded (avatar and photos). */
+export function deleteImageRowsOwnedBy(tx: Database, ownerId: string) {
+  return repository.deleteImageRowsOwnedBy(tx, ownerId);
+}

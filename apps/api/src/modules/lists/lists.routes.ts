@@ -27,7 +27,7 @@ import { envelope } from '../../lib/envelope.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { LIST_MESSAGES as M } from './lists.messages.js';
 import * as service from './lists.service.js';
-import { requireMember } from '../../plugins/access.js';
+import { requireMember } from '../../lib/require-member.js';
 
 export type ListsRoutesDeps = service.ListsDeps & {
   publicUrl: string;

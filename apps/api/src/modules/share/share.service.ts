@@ -1,6 +1,6 @@
 import { POST_KIND_LABELS, postDisplayTitle } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
-import type { HeadResult, PageHead } from '../../plugins/web.js';
+import type { HeadResult, PageHead } from '../../lib/page-head.js';
 import { findListPreview, listItems } from '../lists/lists.service.js';
 import {
   eventStructuredData,

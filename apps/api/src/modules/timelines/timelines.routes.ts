@@ -18,7 +18,7 @@ import { endWithSession, NEW_POSTS_TOPIC } from '../notifications/notifications.
 import { TIMELINE_MESSAGES as M } from './timelines.messages.js';
 import { NEW_POST_EVENT_GAP_MS, timelineRateLimits } from './rate-limits.js';
 import * as service from './timelines.service.js';
-import { requireMember } from '../../plugins/access.js';
+import { requireMember } from '../../lib/require-member.js';
 
 export const timelinesRoutes: FastifyPluginAsyncZod<{
   db: Database;
