@@ -34,6 +34,7 @@ import { stationsRoutes } from './modules/stations/stations.routes.js';
 import { timelinesRoutes } from './modules/timelines/timelines.routes.js';
 import { createTimelineReads } from './modules/posts/timeline.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { ridesRoutes } from './modules/rides/rides.routes.js';
 import { stampsRoutes } from './modules/stamps/stamps.routes.js';
 import { rankingsRoutes } from './modules/rankings/rankings.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
@@ -237,6 +238,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(usersRoutes, { db: deps.db });
   const clock = deps.clock ?? (() => new Date());
   await app.register(stampsRoutes, { db: deps.db, clock });
+  await app.register(ridesRoutes, { db: deps.db, clock });
   await app.register(rankingsRoutes, { db: deps.db, clock });
   await app.register(timelinesRoutes, {
     db: deps.db,

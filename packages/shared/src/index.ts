@@ -16,6 +16,7 @@ export * from './country-map.js';
 export * from './push.js';
 export * from './rankings.js';
 export * from './reports.js';
+export * from './rides.js';
 export * from './stamps.js';
 export * from './web-routes.js';
 export * from './text.js';

@@ -47,9 +47,14 @@ export {
   findGroup,
   findLinesOfGroups,
   findNearbyGroups,
+  listLineNetworkStations,
   listRailwayStations,
   listStationLinks,
 } from './stations.repository.js';
+
+/** The station data in memory (lines in order, station groups), for modules built on it (rides). */
+export { getStationReadModel } from './station-read-model-store.js';
+export type { StationReadModel } from './station-read-model.js';
 
 /**
  * Caches a payload derived from station data, rebuilt when the read model's version changes
