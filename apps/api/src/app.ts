@@ -25,6 +25,7 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mapRoutes } from './modules/map/map.routes.js';
 import { notificationsPlugin } from './modules/notifications/notifications.routes.js';
+import { connectLiveStreams } from './modules/effects/effects.service.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { pushPlugin } from './modules/push/push.routes.js';
 import { mapImageRoutes } from './modules/share/map-image.routes.js';
@@ -42,7 +43,6 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { takedownsRoutes } from './modules/takedowns/takedowns.routes.js';
 import { accessPlugin } from './plugins/access.js';
-import { domainEventsPlugin } from './plugins/domain-events.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
@@ -177,12 +177,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   await app.register(openapiPlugin, { version: APP_VERSION });
 
-  // Before the modules whose requests record events or mark notifications read: its hooks wrap
-  // their requests. The hub is the notifications plugin's, registered next.
-  await app.register(domainEventsPlugin, {
-    db: deps.db,
-    publish: (topics) => app.notifications.hub.publish(topics),
-  });
   await app.register(notificationsPlugin, {
     db: deps.db,
     publicUrl: config.publicUrl,
@@ -191,6 +185,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     workerIntervalMs: config.notificationPollIntervalMs,
     openStreamsMax: config.openStreamsMax,
   });
+  // What commits on this database pokes reaches this app's live streams, whether a request, a
+  // job or the admin socket wrote it (modules/effects/effects.service.ts).
+  const disconnectStreams = connectLiveStreams(deps.db, {
+    publish: (topics) => app.notifications.hub.publish(topics),
+    log: app.log,
+  });
+  app.addHook('onClose', async () => disconnectStreams());
   await app.register(pushPlugin, {
     db: deps.db,
     config: config.push,

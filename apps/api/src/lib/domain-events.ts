@@ -1,12 +1,10 @@
 import type { ModerationActionKind, ReportTargetKind } from '@ekispot/shared';
-import type { Database } from '../db/database.js';
 
 /**
- * The write side's one pipeline (docs/architecture.md#domain-events). An action records what
- * happened as one event, with `recordEvent(tx, event)` inside the transaction that writes it;
- * the modules that react to it (rankings, notifications, station activity) subscribe here, so
- * the writing modules know none of them. The subscribers are wired in one place,
- * plugins/domain-events.ts.
+ * What an action did, as the write side records it (docs/architecture.md#domain-events). A
+ * service records one with `recordEvent(tx, event)` (modules/effects/effects.service.ts)
+ * inside the transaction that writes the action's rows; that file says, for each type, every
+ * effect that follows. A new type added here fails the typecheck until it has its effects.
  */
 
 /** A like or want of a post, or a comment on it, by `actorId` on `ownerId`'s post. */
@@ -76,30 +74,13 @@ export type DomainEvent =
       restored: boolean;
     };
 
-/**
- * Reacts to an event inside the transaction that records it: its writes commit or roll back
- * with the action's, and a throw fails the action. Work for after the commit is queued with
- * `afterCommit` (lib/after-commit.ts).
- */
-export type EventSubscriber = (tx: Database, event: DomainEvent) => Promise<void> | void;
+export type DomainEventType = DomainEvent['type'];
 
-let subscribers: readonly EventSubscriber[] | null = null;
-
-/**
- * Sets the subscribers, in the order they run (plugins/domain-events.ts, at start-up); null
- * unwires them (a test of the refusal below).
- */
-export function setEventSubscribers(list: readonly EventSubscriber[] | null): void {
-  subscribers = list;
-}
-
-/**
- * Records what an action did: every subscriber reacts, in order, in `tx`. Call it once per
- * action, inside the transaction that writes the action's rows, once those rows are known to
- * have changed (a repeated like records nothing).
- */
-export async function recordEvent(tx: Database, event: DomainEvent): Promise<void> {
-  // Without subscribers a like would count nowhere and tell no one: refuse rather than lose it.
-  if (!subscribers) throw new Error('recordEvent: no subscribers (plugins/domain-events.ts)');
-  for (const subscriber of subscribers) await subscriber(tx, event);
-}
+/** The event of one type (`EventOf<'liked'>`), also out of a member shared by several types. */
+export type EventOf<T extends DomainEventType> = DomainEvent extends infer E
+  ? E extends { type: infer U }
+    ? T extends U
+      ? Omit<E, 'type'> & { type: T }
+      : never
+    : never
+  : never;

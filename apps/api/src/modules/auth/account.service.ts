@@ -13,6 +13,7 @@ import {
   enqueueMail,
 } from '../mail/mail-outbox.service.js';
 import { assertProfileText } from '../newcomers/newcomers.service.js';
+import { inTransaction } from '../effects/effects.service.js';
 import { prepareMemberRemoval } from '../posts/posts.service.js';
 import { prepareMemberLeaving } from '../users/users.service.js';
 import { type AuthDeps, hoursFromNow, toMe } from './account-view.js';
@@ -143,7 +144,7 @@ export async function deleteAccount(deps: AuthDeps, user: repository.UserRow, pa
   }
   // The member's posts leave every list by cascade: see retryTransientConflicts.
   const files = await retryTransientConflicts(() =>
-    deps.db.transaction(async (tx) => {
+    inTransaction(deps.db, async (tx) => {
       await prepareMemberRemoval(tx, user.id);
       await prepareMemberLeaving(tx, user.id);
       const keys = await images.deleteImageRowsOwnedBy(tx, user.id);

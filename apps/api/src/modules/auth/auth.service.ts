@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import { suspensionEnd } from '../../db/moderated.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
-import { recordEvent } from '../../lib/domain-events.js';
+import { inTransaction, recordEvent } from '../effects/effects.service.js';
 import { createSecretToken, hashSecretToken } from '../../lib/secret-tokens.js';
 import {
   EMAIL_VERIFICATION_TTL_HOURS,
@@ -193,7 +193,7 @@ export async function endAllSessions(tx: Database, userId: string): Promise<void
 }
 
 export async function logout(deps: AuthDeps, session: { userId: string; tokenHash: string }) {
-  await deps.db.transaction(async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     await repository.deleteSession(tx, session.tokenHash);
     await recordEvent(tx, { type: 'sessions-ended', userId: session.userId });
   });

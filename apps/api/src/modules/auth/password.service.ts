@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
-import { recordEvent } from '../../lib/domain-events.js';
+import { inTransaction, recordEvent } from '../effects/effects.service.js';
 import { createSecretToken, hashSecretToken } from '../../lib/secret-tokens.js';
 import {
   PASSWORD_RESET_TTL_HOURS,
@@ -25,7 +25,7 @@ export async function changePassword(
     throw validationFailed({ current_password: [AUTH_MESSAGES.wrongCurrentPassword] });
   }
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     await repository.updateUser(tx, session.user.id, { passwordHash });
     await repository.deleteSessionsOf(tx, session.user.id, session.sessionId);
     await recordEvent(tx, { type: 'sessions-ended', userId: session.user.id });
@@ -72,7 +72,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string) {
 /** Sets a new password from a reset link and signs out every session. */
 export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }) {
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     const used = await repository.consumeMailToken(
       tx,
       'reset_password',

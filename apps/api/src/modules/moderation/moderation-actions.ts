@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { SUSPENDED_FOR_GOOD, suspensionEnd } from '../../db/moderated.js';
 import { retryTransientConflicts } from '../../lib/db-errors.js';
-import { recordEvent } from '../../lib/domain-events.js';
+import { inTransaction, recordEvent } from '../effects/effects.service.js';
 import { conflict, notFound, validationFailed } from '../../lib/http-error.js';
 import { endAllSessions } from '../auth/auth.service.js';
 import type { ImageStorage } from '../images/images.service.js';
@@ -67,7 +67,7 @@ export async function act(
     throw validationFailed({ action: [M.actionNotFor(action, target.kind)] });
   let files: RemovedPhotoFiles | null = null;
   const row = await retryTransientConflicts(() =>
-    deps.db.transaction(async (tx) => {
+    inTransaction(deps.db, async (tx) => {
       const [item] = await targets.findTargets(tx, [target], { forUpdate: true });
       // A dismissal closes the reports of an item that is gone already; nothing else can.
       if (!item && action !== 'dismiss') throw notFound(M.targetGone);

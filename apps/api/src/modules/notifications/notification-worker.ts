@@ -1,8 +1,4 @@
-import {
-  NOTIFICATION_MAIL_DEFAULTS,
-  NOTIFICATION_TYPE_LABELS,
-  notificationSentence,
-} from '@ekispot/shared';
+import { NOTIFICATION_TYPE_LABELS, notificationSentence } from '@ekispot/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import {
@@ -13,8 +9,7 @@ import {
 import { enqueueNoticeMail } from '../mail/unsubscribe.service.js';
 import type { NotificationHub } from './notification-hub.js';
 import * as jobs from './notification-jobs.repository.js';
-import * as repository from './notifications.repository.js';
-import { MAIL_DIGEST_DELAY_SECONDS } from './notifications.service.js';
+import { fanOutPost } from './notification-writes.service.js';
 import { NOTIFICATION_MESSAGES as M } from './notifications.messages.js';
 
 /**
@@ -49,42 +44,9 @@ export interface NotificationWorkResult {
 /** `drain()` does everything due now (tests, benchmarks). */
 export type NotificationWorker = PollingWorker<NotificationWorkResult>;
 
-const fanOutOptions = {
-  refresh: false,
-  mailDefaults: NOTIFICATION_MAIL_DEFAULTS,
-  mailDelaySeconds: MAIL_DIGEST_DELAY_SECONDS,
-};
-
 /** Writes the post's notifications in one transaction; returns who was told. */
-async function fanOut(db: Database, postId: string): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const post = await jobs.findFanOutPost(tx, postId);
-    if (!post) return [];
-    const values = {
-      actorId: post.userId,
-      targetKey: post.id,
-      postId: post.id,
-      commentId: null,
-      stationGroupId: post.stationGroupId,
-    };
-    const told = await repository.insertForRecipients(
-      tx,
-      jobs.followersOf(post.userId),
-      { ...values, type: 'followed_post' },
-      fanOutOptions,
-    );
-    if (post.stationGroupId !== null) {
-      told.push(
-        ...(await repository.insertForRecipients(
-          tx,
-          jobs.stationWantersOf(post.stationGroupId, post.userId),
-          { ...values, type: 'station_post' },
-          fanOutOptions,
-        )),
-      );
-    }
-    return told;
-  });
+function fanOut(db: Database, postId: string): Promise<string[]> {
+  return db.transaction((tx) => fanOutPost(tx, postId));
 }
 
 /** One mail for everything waiting for the member's mail; nothing when they opted out. */

@@ -13,7 +13,6 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { PageKey } from '../../lib/page-cursor.js';
-import { queuePushes } from '../push/push.service.js';
 
 /**
  * Drizzle queries for notifications (docs/conventions.md#api-modules); the live stream's reads
@@ -49,7 +48,7 @@ function mayHearFrom(recipient: SQL, actorId: string): SQL {
  * selects, leaving out who may not hear from the actor. A repeat of the same actor, type and
  * target changes nothing, unless `refresh` (a new comment): then the row counts as new and
  * unread again. The mail digest's due time is set for members who want this type by mail.
- * Returns the members written to.
+ * Returns the rows written (their member and id).
  */
 export async function insertForRecipients(
   db: Database,
@@ -65,7 +64,7 @@ export async function insertForRecipients(
      */
     fromOperators?: boolean;
   },
-): Promise<string[]> {
+): Promise<{ userId: string; id: string }[]> {
   const actor = options.fromOperators ? sql`r.user_id` : sql`${values.actorId}::uuid`;
   const heard = options.fromOperators ? sql`true` : mayHearFrom(sql`r.user_id`, values.actorId);
   const defaults = sql`array[${sql.join(
@@ -91,7 +90,7 @@ export async function insertForRecipients(
     notifications.actorId,
   ];
   const insert = db.insert(notifications).select(select);
-  const rows = await (
+  return (
     options.refresh
       ? insert.onConflictDoUpdate({
           target,
@@ -106,12 +105,6 @@ export async function insertForRecipients(
         })
       : insert.onConflictDoNothing({ target })
   ).returning({ userId: notifications.userId, id: notifications.id });
-  // Pushed to members with a device who want the type (docs/pwa.md#push), in this transaction.
-  await queuePushes(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => row.userId);
 }
 
 /** The recipient alone, as a recipients query. */

@@ -115,7 +115,13 @@ const routes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user } = request.member;
-      const unread = await service.markRead(deps.db, user.id, request.body?.ids ?? null);
+      const { unread, changed } = await service.markRead(
+        deps.db,
+        user.id,
+        request.body?.ids ?? null,
+      );
+      // The member's other open streams show the new count (the write has committed).
+      if (changed) app.notifications.hub.publish([user.id]);
       return envelope({ unread_count: unread }, M.readDone);
     },
   );

@@ -11,7 +11,7 @@ import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 import { assertMayInteract } from '../blocks/blocks.service.js';
-import { recordEvent } from '../../lib/domain-events.js';
+import { inTransaction, recordEvent } from '../effects/effects.service.js';
 
 /**
  * Comment rules: anyone signed in may comment; only the author edits; the author or the
@@ -80,7 +80,7 @@ export async function createComment(
   await assertMayComment(db, userId, limits, body);
   let commentId: string;
   try {
-    commentId = await db.transaction(async (tx) => {
+    commentId = await inTransaction(db, async (tx) => {
       const post = await repository.lockPost(tx, postId);
       if (!post) throw notFound(M.notFound);
       await assertMayInteract(tx, post.userId, userId);
@@ -127,7 +127,7 @@ export async function deleteComment(
   postId: string,
   commentId: string,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const post = await repository.lockPost(tx, postId);
     if (!post) throw notFound(M.commentNotFound);
     const comment = await repository.findComment(tx, postId, commentId);

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.js';
 import { parentKindError } from './post-rules.js';
 import * as removal from './post-removal.repository.js';
 import type { LinkRow } from './post-removal.repository.js';
-import { recordEvent } from '../../lib/domain-events.js';
+import { recordEvent } from '../effects/effects.service.js';
 
 /**
  * Taking posts away touches only the member's own content. Other members' photos and events

@@ -15,7 +15,7 @@ import { HttpError, forbidden, notFound, validationFailed } from '../../lib/http
 import type { ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
 import { findNearbyGroups } from '../stations/stations.service.js';
-import { recordEvent } from '../../lib/domain-events.js';
+import { inTransaction, recordEvent } from '../effects/effects.service.js';
 import { isForeignKeyViolation, retryTransientConflicts } from '../../lib/db-errors.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import { checkExistingPhotos, discardPhotos, storePhotos, type PhotoSlot } from './post-photos.js';
@@ -216,7 +216,7 @@ export async function createPost(
   const { ids, storedIds } = await storePhotos(deps.db, deps.storage, userId, photos);
   let postId: string;
   try {
-    postId = await deps.db.transaction(async (tx) => {
+    postId = await inTransaction(deps.db, async (tx) => {
       const row = await repository.insertPost(tx, { ...values, userId, kind: fields.kind });
       await repository.replacePostImages(tx, row.id, ids);
       await recordEvent(tx, {
@@ -266,7 +266,7 @@ export async function updatePost(
   const stored = photos ? await storePhotos(deps.db, deps.storage, userId, photos) : null;
   let removed: Awaited<ReturnType<typeof images.deleteImageRows>>;
   try {
-    removed = await deps.db.transaction(async (tx) => {
+    removed = await inTransaction(deps.db, async (tx) => {
       const locked = await findOwnPost(tx, userId, postId, true);
       const lockedIds = await repository.findPostImageIds(tx, postId);
       if (photos) checkExistingPhotos(photos, lockedIds);
@@ -301,7 +301,7 @@ export async function updatePost(
 export async function deletePost(deps: PostsDeps, userId: string, postId: string): Promise<void> {
   // Its items leave every list by cascade: see retryTransientConflicts.
   const removed = await retryTransientConflicts(() =>
-    deps.db.transaction(async (tx) => {
+    inTransaction(deps.db, async (tx) => {
       const post = await repository.findPost(tx, postId, { forUpdate: true });
       if (!post) throw notFound(M.notFound);
       if (post.userId !== userId) throw forbidden(M.notYoursToDelete);

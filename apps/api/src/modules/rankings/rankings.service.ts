@@ -7,7 +7,6 @@ import {
   type RankingRow,
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
-import type { DomainEvent } from '../../lib/domain-events.js';
 import { japanMonthStartOf, japanWeekStartOf, previousPeriodStart } from '../../lib/japan-time.js';
 import { decodeKeyPair, encodeKeyPair, splitPage } from '../../lib/page-cursor.js';
 import { hiddenFrom } from '../blocks/blocks.service.js';
@@ -15,8 +14,9 @@ import * as repository from './rankings.repository.js';
 
 /**
  * Rankings (docs/rankings.md). Scores are kept per member and period (this week, this month, all
- * time) and moved by `scoreEvent`, which hears every domain event inside the transaction that
- * records it (docs/rankings.md#how-scores-are-kept); a page reads one index range.
+ * time) and moved by `recordActivity`, which the effects of each domain event call inside the
+ * transaction that records it (modules/effects/effects.service.ts,
+ * docs/rankings.md#how-scores-are-kept); a page reads one index range.
  */
 
 export interface RankingsDeps {
@@ -29,8 +29,8 @@ export interface RankingsDeps {
 const ALL_TIME = '1970-01-01';
 
 /**
- * Something that moves a score, in the scores' own terms (`scoreEvent` turns a domain event into
- * one). `at` is when the row that carries it was made.
+ * Something that moves a score, in the scores' own terms (the effects of a domain event name
+ * theirs, modules/effects/effects.service.ts). `at` is when the row that carries it was made.
  */
 export type Activity =
   | { type: 'like' | 'want'; actorId: string; ownerId: string; at: Date; delta: 1 | -1 }
@@ -171,63 +171,12 @@ async function deltasOfActivity(
 
 /**
  * Moves ranking scores by an activity, in the transaction that writes it, so a score never
- * disagrees with the rows it counts. Actions reach it through `scoreEvent`; the period tests
- * call it directly to place activity at a chosen time.
+ * disagrees with the rows it counts. Actions reach it through their effects
+ * (modules/effects/effects.service.ts); the period tests call it directly to place activity at
+ * a chosen time.
  */
 export async function recordActivity(db: Database, activity: Activity): Promise<void> {
   await repository.addScores(db, combine(await deltasOfActivity(db, activity)));
-}
-
-/** A domain event in the scores' terms: what it moves, if anything. */
-function activitiesOf(event: DomainEvent): Activity[] {
-  switch (event.type) {
-    case 'liked':
-    case 'unliked':
-    case 'wanted':
-    case 'unwanted': {
-      const { actorId, ownerId, at } = event;
-      const type = event.type === 'liked' || event.type === 'unliked' ? 'like' : 'want';
-      const delta = event.type === 'liked' || event.type === 'wanted' ? 1 : -1;
-      return [{ type, actorId, ownerId, at, delta }];
-    }
-    case 'commented': {
-      const { actorId, ownerId, postId, at } = event;
-      return [{ type: 'comment-added', actorId, ownerId, postId, at }];
-    }
-    case 'comment-removed':
-      return [event];
-    case 'followed':
-    case 'unfollowed': {
-      const { followerId, followeeId, at } = event;
-      const delta = event.type === 'followed' ? 1 : -1;
-      return [{ type: 'follow', followerId, followeeId, at, delta }];
-    }
-    case 'blocked':
-      return event.endedFollows.map((follow) => ({ type: 'follow', ...follow, delta: -1 }));
-    case 'posted':
-      return [{ type: 'post-added', userId: event.userId, at: event.at }];
-    case 'post-removed':
-      return [{ type: 'posts-removing', postIds: event.postIds }];
-    case 'moderated':
-      if (event.target.kind !== 'post') return [];
-      if (event.action === 'hide')
-        return [{ type: 'posts-shown', postIds: [event.target.id], sign: -1 }];
-      if (event.action === 'restore' && event.restored)
-        return [{ type: 'posts-shown', postIds: [event.target.id], sign: 1 }];
-      return [];
-    case 'member-left':
-      return [{ type: 'member-leaving', userId: event.userId }];
-    default:
-      return [];
-  }
-}
-
-/**
- * The rankings' subscriber to domain events (plugins/domain-events.ts): runs in the action's
- * transaction (docs/rankings.md#how-scores-are-kept).
- */
-export async function scoreEvent(tx: Database, event: DomainEvent): Promise<void> {
-  for (const activity of activitiesOf(event)) await recordActivity(tx, activity);
 }
 
 /* ---- Reading ---- */

@@ -14,7 +14,8 @@ import { openEventStream, replyWithStream, STREAMS_FULL_RETRY_S } from '../../li
 import { HttpError } from '../../lib/http-error.js';
 import { createResponseCache, sendCached } from '../../lib/prepared-payload.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { endWithSession, NEW_POSTS_TOPIC } from '../notifications/notifications.service.js';
+import { NEW_POSTS_TOPIC } from '../notifications/notification-writes.service.js';
+import { endWithSession } from '../notifications/notifications.service.js';
 import { TIMELINE_MESSAGES as M } from './timelines.messages.js';
 import { NEW_POST_EVENT_GAP_MS, timelineRateLimits } from './rate-limits.js';
 import * as service from './timelines.service.js';

@@ -1,6 +1,6 @@
 import type { FollowState } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
-import { recordEvent } from '../../lib/domain-events.js';
+import { inTransaction, recordEvent } from '../effects/effects.service.js';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
 import * as repository from './users.repository.js';
 import { USER_MESSAGES as M } from './users.messages.js';
@@ -29,7 +29,7 @@ export async function setFollow(
 ): Promise<FollowState> {
   if (viewerId === userId)
     throw validationFailed({ user_id: [M.cannotFollowSelf] }, M.cannotFollowSelf);
-  return deps.db.transaction(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     const found = await repository.lockUsers(tx, [viewerId, userId]);
     if (!found.includes(userId)) throw notFound(M.notFound);
     if (!found.includes(viewerId)) throw new HttpError('UNAUTHENTICATED');
@@ -68,7 +68,7 @@ export async function setBlock(
 ): Promise<{ blocked_by_me: boolean }> {
   if (viewerId === userId)
     throw validationFailed({ user_id: [M.cannotBlockSelf] }, M.cannotBlockSelf);
-  await deps.db.transaction(async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     const found = await repository.lockUsers(tx, [viewerId, userId]);
     if (!found.includes(userId)) throw notFound(M.notFound);
     if (!found.includes(viewerId)) throw new HttpError('UNAUTHENTICATED');
