@@ -224,8 +224,8 @@ const routes: FastifyPluginAsyncZod<{
 
 /**
  * Notifications for the whole app: the hub (Redis when given), the worker, and the routes.
- * A request's notifications reach the hub once it has committed through the domain-events
- * plugin (plugins/domain-events.ts), which app.ts hands the hub's `publish`.
+ * What a commit tells (modules/effects/effects.service.ts) reaches the hub through
+ * `connectLiveStreams`, which app.ts hands the hub's `publish`.
  */
 export const notificationsPlugin = fp(
   async (parent: FastifyInstance, deps: NotificationsDeps) => {
