@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
 import type { Redis } from 'ioredis';
+import { archivePlugin } from './modules/archive/archive.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { verificationRoutes } from './modules/auth/verification.routes.js';
 import { setPasswordHashMemory } from './modules/auth/passwords.js';
@@ -253,6 +254,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     generation: pageCache.generation,
   });
   await app.register(mailRoutes, { db: deps.db });
+  await app.register(archivePlugin, {
+    db: deps.db,
+    storage: imageStorage,
+    publicUrl: config.publicUrl,
+    clock,
+    dataDir: config.dataDir,
+  });
   await app.register(reportsRoutes, { db: deps.db, counters });
   await app.register(moderationRoutes, { db: deps.db, storage: imageStorage });
   await app.register(takedownsRoutes, {

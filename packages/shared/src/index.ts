@@ -25,3 +25,4 @@ export * from './zod-japanese.js';
 export * from './script-json.js';
 export * from './lazy-schema.js';
 export * from './route-sketch.js';
+export * from './archive.js';

@@ -143,6 +143,59 @@ export async function processUpload(
 }
 
 /**
+ * A photo from an Ekispot archive (docs/archive.md#importing): when it is already what an upload
+ * becomes — a WebP no larger than the display size, with no metadata at all — it is kept byte
+ * for byte (re-encoding would lose quality for nothing) and only its thumbnail is made, which
+ * decodes it whole, so a damaged file is still refused. Anything else is processed as an upload.
+ */
+export async function processArchivedImage(
+  source: ImageSource,
+  options: { maxBytes?: number } = {},
+): Promise<ProcessedImage> {
+  if (!Buffer.isBuffer(source) || sniffImageType(source.subarray(0, 32)) !== 'webp')
+    return processUpload(source, options);
+  let metadata: Metadata;
+  try {
+    metadata = await decoder(source).metadata();
+  } catch (error) {
+    throw decodeFailure(error, 'webp');
+  }
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  const ours =
+    width > 0 &&
+    height > 0 &&
+    Math.max(width, height) <= DISPLAY_MAX_SIDE &&
+    (metadata.pages ?? 1) === 1 &&
+    !metadata.exif &&
+    !metadata.icc &&
+    !metadata.xmp &&
+    !metadata.iptc;
+  if (!ours) return processUpload(source, options);
+  return decodeQueue.run(async () => {
+    try {
+      const { data, info } = await sharp(source, { failOn: 'error' })
+        .resize({
+          width: THUMB_MAX_SIDE,
+          height: THUMB_MAX_SIDE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: THUMB_QUALITY })
+        .toBuffer({ resolveWithObject: true });
+      return {
+        sourceType: 'webp',
+        mimeType: 'image/webp',
+        full: { bytes: source, width, height },
+        thumb: { bytes: data, width: info.width, height: info.height },
+      };
+    } catch (error) {
+      throw decodeFailure(error, 'webp');
+    }
+  });
+}
+
+/**
  * The middle size of a stored display image (docs/posts.md#photo-sizes): its long side at most
  * `IMAGE_MEDIUM_MAX_SIDE`, at the display image's quality. Made from our own WebP, never from
  * an upload, in the same queue as uploads.

@@ -12,7 +12,12 @@ import {
   type ImageStorage,
   type StoredObject,
 } from './image-storage.js';
-import { makeMediumImage, processUpload, type ImageSource } from './image-processing.js';
+import {
+  makeMediumImage,
+  processArchivedImage,
+  processUpload,
+  type ImageSource,
+} from './image-processing.js';
 import * as repository from './images.repository.js';
 
 export type { ImageRow } from './images.repository.js';
@@ -40,9 +45,12 @@ export async function storeImage(
   storage: ImageStorage,
   ownerId: string | null,
   source: ImageSource,
-  options: { maxBytes?: number } = {},
+  options: { maxBytes?: number; fromArchive?: boolean } = {},
 ): Promise<repository.ImageRow> {
-  const processed = await processUpload(source, options);
+  // A photo from an Ekispot archive that is already ours (docs/archive.md#importing) is kept.
+  const processed = options.fromArchive
+    ? await processArchivedImage(source, options)
+    : await processUpload(source, options);
   const id = uuidv7();
   const storageKey = imageStorageKey(id, 'full');
   const thumbStorageKey = imageStorageKey(id, 'thumb');

@@ -219,6 +219,19 @@ export function passwordChangedMail(input: {
   );
 }
 
+/** The whole-account archive is ready (docs/archive.md): the link works for the member only. */
+export function archiveReadyMail(input: { name: string; settingsUrl: string; expiresAt: Date }): MailContent {
+  const subject = '【えきスポ】データのダウンロードの準備ができました';
+  return essential(
+    subject,
+    render(subject, input.name, [
+      'ご依頼のアーカイブ（投稿・写真・リスト・スタンプなど、あなたのデータをまとめたZIPファイル）の準備ができました。',
+      `えきスポにログインして、設定画面からダウンロードしてください。${formatJapanTime(input.expiresAt)}（日本時間）までダウンロードできます。`,
+      { link: assertHttpUrl(input.settingsUrl), label: 'ダウンロードする' },
+    ]),
+  );
+}
+
 export function accountDeletedMail(input: { name: string }): MailContent {
   const subject = '【えきスポ】アカウントの削除が完了しました';
   return essential(

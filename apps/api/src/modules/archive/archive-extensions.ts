@@ -1,0 +1,45 @@
+import type { ArchiveDocument } from '@ekispot/shared';
+import type { Database } from '../../db/database.js';
+
+/**
+ * Sections other modules add to an archive (docs/archive.md#extending-the-archive): each reads
+ * through its module's service and gives its files and its part of archive.json. A section
+ * that is not there writes `null`, which a reader takes as "this instance has no such thing".
+ */
+export interface ArchiveExtras {
+  /** Extra files, each at its path in the ZIP (`rides/rides.csv`…). */
+  files: { name: string; body: string }[];
+  rides: ArchiveDocument['rides'];
+  followedTags: ArchiveDocument['followed_tags'];
+  mutedWords: ArchiveDocument['muted_words'];
+}
+
+export interface ArchiveExtensions {
+  read(db: Database, userId: string): Promise<ArchiveExtras>;
+}
+
+/** One section: what it adds to the extras. */
+export type ArchiveSection = (db: Database, userId: string, extras: ArchiveExtras) => Promise<void>;
+
+/**
+ * The sections this instance writes. A module adds its own by adding a function here that
+ * calls its service (rides: CSV and GeoJSON; search: followed tags and muted words).
+ */
+export const ARCHIVE_SECTIONS: ArchiveSection[] = [];
+
+export function archiveExtensions(
+  sections: ArchiveSection[] = ARCHIVE_SECTIONS,
+): ArchiveExtensions {
+  return {
+    async read(db, userId) {
+      const extras: ArchiveExtras = {
+        files: [],
+        rides: null,
+        followedTags: null,
+        mutedWords: null,
+      };
+      for (const section of sections) await section(db, userId, extras);
+      return extras;
+    },
+  };
+}
