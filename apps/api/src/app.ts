@@ -17,6 +17,9 @@ import type { Redis } from 'ioredis';
 import { archivePlugin } from './modules/archive/archive.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { verificationRoutes } from './modules/auth/verification.routes.js';
+import { passkeyRoutes } from './modules/auth/passkeys.routes.js';
+import { securityRoutes } from './modules/auth/security.routes.js';
+import { sessionRoutes } from './modules/auth/sessions.routes.js';
 import { setPasswordHashMemory } from './modules/auth/passwords.js';
 import { createLocalImageStorage, type ImageStorage } from './modules/images/image-storage.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
@@ -218,9 +221,24 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     counters,
     addressKey,
     ...(deps.wait && { wait: deps.wait }),
+    ...(deps.clock && { clock: deps.clock }),
     publicUrl: config.publicUrl,
     storage: imageStorage,
   });
+  const accountDeps = {
+    db: deps.db,
+    publicUrl: config.publicUrl,
+    storage: imageStorage,
+    ...(deps.clock && { clock: deps.clock }),
+  };
+  await app.register(sessionRoutes, {
+    ...accountDeps,
+    counters,
+    addressKey,
+    ...(deps.wait && { wait: deps.wait }),
+  });
+  await app.register(securityRoutes, accountDeps);
+  await app.register(passkeyRoutes, { ...accountDeps, counters, addressKey });
   await app.register(verificationRoutes, {
     db: deps.db,
     publicUrl: config.publicUrl,

@@ -89,10 +89,15 @@ export const loginBodySchema = lazySchema(() =>
 
 export const resendVerificationBodySchema = lazySchema(() => z.object({ email: emailSchema }));
 
+/**
+ * The current password may be left out within the re-authentication window (5 minutes after the
+ * password or a passkey was given: docs/accounts.md#re-authentication), and an account with
+ * passkeys only sets its first password that way.
+ */
 export const passwordChangeBodySchema = lazySchema(() =>
   withConfirmation(
     z.object({
-      current_password: currentPasswordSchema,
+      current_password: currentPasswordSchema.optional(),
       password: passwordSchema,
       password_confirmation: confirmationSchema,
     }),
@@ -120,10 +125,11 @@ export const passwordResetBodySchema = lazySchema(() =>
   ),
 );
 
+/** The password may be left out within the re-authentication window, as for a password change. */
 export const emailChangeRequestBodySchema = lazySchema(() =>
   z.object({
     email: emailSchema,
-    password: currentPasswordSchema,
+    password: currentPasswordSchema.optional(),
   }),
 );
 

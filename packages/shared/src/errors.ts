@@ -8,6 +8,8 @@ export const ERROR_CODES = {
   FORBIDDEN: 403,
   /** Login refused until the mailed verification link is opened (offer a resend). */
   EMAIL_NOT_VERIFIED: 403,
+  /** A change to the account's security needs the password or a passkey first (5 minutes). */
+  REAUTH_REQUIRED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
@@ -32,6 +34,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   FORBIDDEN: 'この操作を行う権限がありません。',
   EMAIL_NOT_VERIFIED:
     'メールアドレスの確認が済んでいません。登録時にお送りしたメールのリンクを開いてください。',
+  REAUTH_REQUIRED: '本人確認のため、パスワードまたはパスキーでもう一度確認してください。',
   NOT_FOUND: 'お探しのデータは見つかりませんでした。',
   METHOD_NOT_ALLOWED: 'この操作はサポートされていません。',
   CONFLICT: 'データが競合しました。もう一度お試しください。',

@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './account-security.js';
 export * from './case.js';
 export * from './constants.js';
 export * from './envelope.js';

@@ -67,7 +67,10 @@ export const passkeys = pgTable(
     /** The COSE public key, base64url. */
     publicKey: text('public_key').notNull(),
     signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
-    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     name: text('name').notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

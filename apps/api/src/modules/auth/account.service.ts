@@ -20,6 +20,8 @@ import { type AuthDeps, hoursFromNow, toMe } from './account-view.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import * as repository from './auth.repository.js';
 import { verifyPassword } from './passwords.js';
+import { enqueueSecurityAlert } from './security-alerts.js';
+import { requireReauth } from './sessions.service.js';
 
 /** A signed-in member's own account (docs/accounts.md): address, profile, leaving. */
 
@@ -31,11 +33,14 @@ import { verifyPassword } from './passwords.js';
 export async function requestEmailChange(
   deps: AuthDeps,
   user: repository.UserRow,
-  input: { email: string; password: string },
+  input: { email: string; password?: string | undefined },
+  session: { sessionId: string; now: Date },
 ) {
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw validationFailed({ password: [AUTH_MESSAGES.wrongPassword] });
-  }
+  // The password, or an open re-authentication window (docs/accounts.md#re-authentication).
+  await requireReauth(deps.db, { user, sessionId: session.sessionId }, session.now, {
+    field: 'password',
+    value: input.password,
+  });
   if (input.email === user.email) {
     throw validationFailed({ email: [AUTH_MESSAGES.sameEmail] });
   }
@@ -74,11 +79,14 @@ export async function verifyEmailChange(deps: AuthDeps, token: string): Promise<
     return await deps.db.transaction(async (tx) => {
       const used = await repository.consumeMailToken(tx, 'change_email', hashSecretToken(token));
       if (!used?.newEmail) throw new HttpError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
+      const before = await repository.findUserById(tx, used.userId, { forUpdate: true });
       const user = await repository.updateUser(tx, used.userId, {
         email: used.newEmail,
         emailVerifiedAt: new Date(),
       });
-      if (!user) throw new HttpError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
+      if (!user || !before) throw new HttpError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
+      // The old address hears of it, with the link that secures the account (#alerts).
+      await enqueueSecurityAlert(tx, deps.publicUrl, user, 'email-changed', { to: before.email });
       return toMe(user);
     });
   } catch (error) {

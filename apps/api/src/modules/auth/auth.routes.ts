@@ -1,11 +1,8 @@
 import {
   API_BASE_PATH,
-  AUTH_COOKIE_NAME,
   AVATAR_MAX_BYTES,
   deleteAccountBodySchema,
   emailChangeRequestBodySchema,
-  loginBodySchema,
-  loginResultSchema,
   meSchema,
   passwordChangeBodySchema,
   passwordResetBodySchema,
@@ -13,7 +10,6 @@ import {
   profileUpdateFieldsSchema,
   registerBodySchema,
   resendVerificationBodySchema,
-  sessionSchema,
   successEnvelopeSchema,
   tokenParamsSchema,
 } from '@ekispot/shared';
@@ -22,17 +18,14 @@ import { z } from 'zod';
 import { envelope } from '../../lib/envelope.js';
 import { multipartValidatorCompiler, parseFields, readMultipart } from '../../lib/multipart.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { clearAuthCookie, setAuthCookie } from '../../lib/auth-token.js';
+import { clearAuthCookie } from '../../lib/auth-token.js';
 import { IMAGE_MESSAGES } from '../images/images.service.js';
 import type { AuthDeps } from './auth.service.js';
 import * as service from './auth.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import type { AddressKey } from '../../lib/address-key.js';
 import type { CounterStore } from '../../lib/counter-store.js';
-import { HttpError } from '../../lib/http-error.js';
-import { createLoginThrottle } from './login-throttle.js';
 import { createMailBudget } from './mail-budget.js';
-import { rateLimit } from './rate-limits.js';
 import { createSecretToken } from '../../lib/secret-tokens.js';
 import { setSignupCookie } from './signup-browser.js';
 
@@ -51,12 +44,10 @@ export const authRoutes: FastifyPluginAsyncZod<
     /** How an address appears in a counter's key (lib/address-key.ts). */
     addressKey: AddressKey;
     wait?: (ms: number) => Promise<unknown>;
+    clock?: () => Date;
   }
 > = async (app, deps) => {
-  const throttle = createLoginThrottle(deps.counters, {
-    addressKey: deps.addressKey,
-    ...(deps.wait && { wait: deps.wait }),
-  });
+  const now = deps.clock ?? (() => new Date());
   const mailBudget = createMailBudget(deps.counters, deps.addressKey);
   /** Every route that sends a mail spends from one budget (mail-budget.ts). */
   const spendMailBudget = async (request: { ip: string; body: { email: string } }) =>
@@ -110,79 +101,6 @@ export const authRoutes: FastifyPluginAsyncZod<
   );
 
   app.post(
-    `${base}/login`,
-    {
-      // Per IP over all accounts here; failures per account in login-throttle.ts.
-      config: { access: 'guest', rateLimit: rateLimit.loginPerIp },
-      preHandler: async (request) => throttle.before(request.body.email, request.ip),
-      schema: {
-        tags,
-        summary: 'Log in; sets the auth cookie and returns the token',
-        body: loginBodySchema,
-        response: {
-          200: successEnvelopeSchema(loginResultSchema),
-          ...errorResponses(403, 422, 429),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { email } = request.body;
-      const result = await service
-        .login(deps, { ...request.body, userAgent: request.headers['user-agent'] ?? null })
-        .catch(async (error: unknown) => {
-          if (error instanceof HttpError && error.code === 'VALIDATION_FAILED')
-            await throttle.failed(email, request.ip);
-          throw error;
-        });
-      await throttle.succeeded(email, request.ip);
-      setAuthCookie(reply, result.token);
-      return envelope(result, AUTH_MESSAGES.loggedIn);
-    },
-  );
-
-  app.post(
-    `${base}/logout`,
-    {
-      config: { access: 'member' },
-      schema: {
-        tags,
-        summary: 'Log out this session',
-        response: { 200: empty, ...errorResponses(401) },
-      },
-    },
-    async (request, reply) => {
-      const session = request.member;
-      await service.logout(deps, { userId: session.user.id, tokenHash: session.tokenHash });
-      clearAuthCookie(reply);
-      return envelope(null, AUTH_MESSAGES.loggedOut);
-    },
-  );
-
-  app.get(
-    `${base}/me`,
-    {
-      config: { access: 'optional' },
-      schema: {
-        tags,
-        summary: 'The signed-in user, or null without a valid session',
-        description:
-          'Answers 200 in both cases, so that a visitor’s page load makes no failing call. ' +
-          'A cookie that names no valid session is cleared.',
-        response: { 200: successEnvelopeSchema(sessionSchema) },
-      },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      const session = request.viewer;
-      if (!session) {
-        if (request.cookies[AUTH_COOKIE_NAME]) clearAuthCookie(reply);
-        return envelope(null);
-      }
-      return envelope(service.toMe(session.user));
-    },
-  );
-
-  app.post(
     `${base}/update`,
     {
       validatorCompiler: multipartValidatorCompiler,
@@ -229,10 +147,12 @@ export const authRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       const session = request.member;
-      await service.changePassword(deps, session, {
-        currentPassword: request.body.current_password,
-        password: request.body.password,
-      });
+      await service.changePassword(
+        deps,
+        session,
+        { currentPassword: request.body.current_password, password: request.body.password },
+        now(),
+      );
       return envelope(null, AUTH_MESSAGES.passwordChanged);
     },
   );
@@ -289,7 +209,10 @@ export const authRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       const session = request.member;
-      await service.requestEmailChange(deps, session.user, request.body);
+      await service.requestEmailChange(deps, session.user, request.body, {
+        sessionId: session.sessionId,
+        now: now(),
+      });
       return envelope(null, AUTH_MESSAGES.emailChangeSent);
     },
   );

@@ -1,7 +1,5 @@
 import type { Me } from '@ekispot/shared';
-import { AUTH_COOKIE_MAX_AGE_SECONDS } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
-import { suspensionEnd } from '../../db/moderated.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import { inTransaction, recordEvent } from '../effects/effects.service.js';
@@ -17,7 +15,8 @@ import type { AuthDeps } from './account-view.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { registrationBlocked } from './verification.service.js';
 import * as repository from './auth.repository.js';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword } from './passwords.js';
+import { startSession, type SignInClient } from './security-alerts.js';
 
 /**
  * Account rules (docs/accounts.md): sessions, registration and its verification link, signing
@@ -36,6 +35,7 @@ export {
   verifyEmailChange,
 } from './account.service.js';
 export { changePassword, requestPasswordReset, resetPassword } from './password.service.js';
+export { completeSecondStep, login } from './sign-in.service.js';
 
 /** The unexpired session a token hash names, with its member, or null (for authentication). */
 export function findSession(db: Database, tokenHash: string) {
@@ -50,7 +50,8 @@ export function touchSession(db: Database, sessionId: string) {
 /** A mail link's token and its hash, made before the answer (signup-browser.ts). */
 export type LinkSecret = ReturnType<typeof createSecretToken>;
 
-async function sendVerification(
+/** Mails a fresh confirmation link (earlier ones stop working); also for passkey sign-ups. */
+export async function sendVerification(
   deps: AuthDeps,
   db: Database,
   user: repository.UserRow,
@@ -133,17 +134,6 @@ export async function resendVerification(
   });
 }
 
-async function startSession(db: Database, userId: string, userAgent: string | null) {
-  const { token, hash } = createSecretToken();
-  await repository.insertSession(db, {
-    userId,
-    tokenHash: hash,
-    userAgent: userAgent?.slice(0, 300) ?? null,
-    expiresAt: new Date(Date.now() + AUTH_COOKIE_MAX_AGE_SECONDS * 1000),
-  });
-  return token;
-}
-
 /**
  * 「はい」: confirms the address. With `signIn` (the request came from the browser that asked
  * for the link: signup-browser.ts) it also starts a session, in the same transaction, and
@@ -152,35 +142,15 @@ async function startSession(db: Database, userId: string, userAgent: string | nu
 export async function verifyEmail(
   deps: AuthDeps,
   token: string,
-  signIn: { userAgent: string | null } | null = null,
+  signIn: SignInClient | null = null,
 ): Promise<{ token: string; user: Me } | null> {
   return deps.db.transaction(async (tx) => {
     const used = await repository.consumeMailToken(tx, 'verify_email', hashSecretToken(token));
     if (!used) throw new HttpError('BAD_REQUEST', AUTH_MESSAGES.invalidLink);
     const user = await repository.updateUser(tx, used.userId, { emailVerifiedAt: new Date() });
     if (!signIn || !user) return null;
-    return { token: await startSession(tx, user.id, signIn.userAgent), user: toMe(user) };
+    return { token: await startSession(tx, deps.publicUrl, user, signIn), user: toMe(user) };
   });
-}
-
-export async function login(
-  deps: AuthDeps,
-  input: { email: string; password: string; userAgent: string | null },
-): Promise<{ token: string; user: Me }> {
-  const user = await repository.findUserByEmail(deps.db, input.email);
-  // Verify against a dummy hash for unknown addresses so both take the same time.
-  const valid = await verifyPassword(
-    user?.passwordHash ?? (await dummyPasswordHash()),
-    input.password,
-  );
-  // The refusal belongs to the form, not to a field: either the address or the password may be
-  // the one mistyped, so no field error names one (docs/accounts.md#account-rules).
-  if (!user || !valid) throw new HttpError('VALIDATION_FAILED', AUTH_MESSAGES.wrongCredentials);
-  if (!user.emailVerifiedAt) throw new HttpError('EMAIL_NOT_VERIFIED');
-  // Only with the right password: a suspension is nobody else's business.
-  if (user.suspendedUntil && user.suspendedUntil.getTime() > Date.now())
-    throw new HttpError('FORBIDDEN', AUTH_MESSAGES.suspended(suspensionEnd(user.suspendedUntil)));
-  return { token: await startSession(deps.db, user.id, input.userAgent), user: toMe(user) };
 }
 
 /**

@@ -12,28 +12,36 @@ import { type AuthDeps, hoursFromNow } from './account-view.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import * as repository from './auth.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { enqueueSecurityAlert } from './security-alerts.js';
+import { requireReauth } from './sessions.service.js';
 
 /** Password rules (docs/accounts.md): a change, a reset by mail, and the notice after either. */
 
-/** Changes the password and signs out every other session. */
+/**
+ * Changes (or, for an account with passkeys only, sets) the password and signs out every other
+ * session. Needs the current password, or an open re-authentication window
+ * (docs/accounts.md#re-authentication); the alert mail carries the link that secures the account.
+ */
 export async function changePassword(
   deps: AuthDeps,
   session: { user: repository.UserRow; sessionId: string },
-  input: { currentPassword: string; password: string },
+  input: { currentPassword: string | undefined; password: string },
+  now: Date = new Date(),
 ) {
-  if (!(await verifyPassword(session.user.passwordHash, input.currentPassword))) {
-    throw validationFailed({ current_password: [AUTH_MESSAGES.wrongCurrentPassword] });
-  }
+  if (input.currentPassword) {
+    if (!(await verifyPassword(session.user.passwordHash, input.currentPassword)))
+      throw validationFailed({ current_password: [AUTH_MESSAGES.wrongCurrentPassword] });
+  } else await requireReauth(deps.db, session, now);
   const passwordHash = await hashPassword(input.password);
   await inTransaction(deps.db, async (tx) => {
     await repository.updateUser(tx, session.user.id, { passwordHash });
     await repository.deleteSessionsOf(tx, session.user.id, session.sessionId);
     await recordEvent(tx, { type: 'sessions-ended', userId: session.user.id });
-    await enqueuePasswordChangedNotice(deps, tx, session.user);
+    await enqueueSecurityAlert(tx, deps.publicUrl, session.user, 'password-changed', { at: now });
   });
 }
 
-/** 「パスワードが変更されました」, after a change and after a reset alike. */
+/** 「パスワードが変更されました」 after a reset (a change sends the alert with its link instead). */
 async function enqueuePasswordChangedNotice(
   deps: AuthDeps,
   tx: Database,

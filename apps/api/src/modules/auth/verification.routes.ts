@@ -1,3 +1,4 @@
+import { signInClient } from './device-cookie.js';
 import {
   API_BASE_PATH,
   emailVerifiedResultSchema,
@@ -45,9 +46,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, d
     { config: { access: 'guest' }, exposeHeadRoute: false, schema: confirmSchema },
     async (request, reply) => {
       const { token } = request.params;
-      const signIn = isSignupBrowser(request, token)
-        ? { userAgent: request.headers['user-agent'] ?? null }
-        : null;
+      const signIn = isSignupBrowser(request, token) ? signInClient(request, reply) : null;
       const session = await verifyEmail(deps, token, signIn);
       if (!session) return envelope({ user: null }, AUTH_MESSAGES.emailVerified);
       setAuthCookie(reply, session.token);

@@ -219,6 +219,32 @@ export function passwordChangedMail(input: {
   );
 }
 
+/**
+ * A change to what guards the account, or a sign-in from a new device
+ * (docs/accounts.md#alerts): what happened and when, and, if it was not them, one link that ends
+ * every session and leads to a new password. No address or place is named: none is kept.
+ */
+export function securityAlertMail(input: {
+  name: string;
+  /** The subject's event, e.g. 「新しい端末からログインがありました」. */
+  headline: string;
+  /** What happened, one sentence (device names come from the User-Agent only). */
+  detail: string;
+  at: Date;
+  secureUrl: string;
+}): MailContent {
+  const subject = `【えきスポ】${input.headline}`;
+  return essential(
+    subject,
+    render(subject, input.name, [
+      `${formatJapanTime(input.at)}（日本時間）、${input.detail}`,
+      'ご自身の操作であれば、このメールへの対応は不要です。',
+      '心当たりがない場合は、下のボタンを押してください。すべての端末からログアウトし、続けて新しいパスワードを設定できます（リンクの有効期限は24時間です）。',
+      { link: input.secureUrl, label: 'アカウントを守る' },
+    ]),
+  );
+}
+
 /** The whole-account archive is ready (docs/archive.md): the link works for the member only. */
 export function archiveReadyMail(input: { name: string; settingsUrl: string; expiresAt: Date }): MailContent {
   const subject = '【えきスポ】データのダウンロードの準備ができました';

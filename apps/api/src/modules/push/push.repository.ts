@@ -14,6 +14,8 @@ export interface SubscriptionValues {
   auth: string;
   expiresAt: Date | null;
   userAgent: string;
+  /** The session that subscribed: ending it ends the subscription (docs/accounts.md#sessions). */
+  sessionId: string | null;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function upsertSubscription(db: Database, values: SubscriptionValue
         auth: values.auth,
         expiresAt: values.expiresAt,
         userAgent: values.userAgent,
+        sessionId: values.sessionId,
         failureCount: 0,
         // A subscription that changed hands counts as new for the limit.
         createdAt: sql`case when ${pushSubscriptions.userId} = excluded.user_id

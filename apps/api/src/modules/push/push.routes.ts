@@ -73,11 +73,11 @@ const routes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user } = request.member;
+      const { user, sessionId } = request.member;
       const result = await service.subscribe(
         deps.db,
         deps.policy,
-        user.id,
+        { userId: user.id, sessionId },
         request.body,
         request.headers['user-agent'],
       );

@@ -57,10 +57,11 @@ async function isAcceptableEndpoint(endpoint: string, policy: AddressPolicy): Pr
 export async function subscribe(
   db: Database,
   policy: AddressPolicy,
-  userId: string,
+  session: { userId: string; sessionId: string | null },
   body: PushSubscriptionBody,
   userAgent: string | undefined,
 ): Promise<PushSubscriptionResult> {
+  const { userId, sessionId } = session;
   // The keys are imported as the sender will use them: a point off the curve is refused here,
   // not found out at every push (push-keys.ts).
   const keyErrors = {
@@ -78,6 +79,7 @@ export async function subscribe(
       auth: body.keys.auth,
       expiresAt: body.expiration_time ? new Date(body.expiration_time) : null,
       userAgent: (userAgent ?? '').slice(0, USER_AGENT_MAX),
+      sessionId,
     });
     return repository.trimSubscriptions(tx, userId, PUSH_SUBSCRIPTIONS_PER_MEMBER);
   });
