@@ -49,6 +49,10 @@ export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
   { path: '/notifications' },
   // The signed-in member's own stamp book, an address without their id (the app's shortcut).
   { path: '/stamps' },
+  // Rides (docs/rides.md): the member's own record, its nationwide map and the ride form.
+  { path: '/rides' },
+  { path: '/rides/map' },
+  { path: '/rides/new', query: ['from', 'to', 'line'] },
   { path: '/settings/profile' },
   { path: '/list/create' },
   { path: '/list/update', query: ['listId'] },

@@ -2,6 +2,7 @@ import { keysToCamel, wantStateSchema } from '@ekispot/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { ME_QUERY_KEY } from '../features/auth/api/get-me';
 import type { SessionUser } from '../features/auth/api/get-me';
+import { RIDE_KEYS_ROOT } from '../features/rides/api/query-keys';
 import { stationKeys } from '../features/stations/api/query-keys';
 import type { QueuedTarget } from '../lib/action-queue/queued-action';
 import { onQueueEvent } from '../lib/action-queue/page-queue';
@@ -10,7 +11,7 @@ import { refreshAfterWrite } from '../lib/write-invalidation';
 import type { Write } from '../lib/write-map';
 
 /** The write a queued action made, as the write map names it (nothing of it is in the cache). */
-function writeOf(target: QueuedTarget): Write {
+function writeOf(target: Exclude<QueuedTarget, { kind: 'ride' }>): Write {
   switch (target.kind) {
     case 'reaction':
       return {
@@ -30,6 +31,11 @@ function writeOf(target: QueuedTarget): Write {
 
 /** The queries a queued action changes, refetched once it is sent or refused. */
 function refreshFor(queryClient: QueryClient, target: QueuedTarget, answer?: unknown): void {
+  if (target.kind === 'ride') {
+    // Rides are the member's own and in no other page's data (docs/rides.md#offline).
+    void queryClient.invalidateQueries({ queryKey: RIDE_KEYS_ROOT });
+    return;
+  }
   if (target.kind === 'station-want') {
     // The server's new state at once, so the button does not show the old one meanwhile.
     const sent = wantStateSchema.safeParse((answer as { data?: unknown } | undefined)?.data);

@@ -21,6 +21,9 @@ const unsubscribe: LazyRouteModule = () => import('./routes/unsubscribe');
 const leave: LazyRouteModule = () => import('./routes/leave');
 const settingsProfile: LazyRouteModule = () => import('./routes/settings-profile');
 const rankings: LazyRouteModule = () => import('./routes/rankings');
+const rides: LazyRouteModule = () => import('./routes/rides');
+const ridesMap: LazyRouteModule = () => import('./routes/rides-map');
+const rideNew: LazyRouteModule = () => import('./routes/ride-new');
 
 const profile: LazyRouteModule = () => import('./routes/profile');
 const profileRedirect: LazyRouteModule = () => import('./routes/profile-redirect');
@@ -209,6 +212,9 @@ export const routeTable: readonly AppRouteDefinition[] = [
   }),
   // The installed app's shortcut (docs/pwa.md#the-manifest): the member's own stamp tab.
   page(paths.stampBook.path, 'スタンプ帳', 'auth', stampBookRedirect),
+  page(paths.rides.path, '乗車記録', 'auth', rides),
+  page(paths.ridesMap.path, '乗車記録の地図', 'auth', ridesMap),
+  page(paths.rideNew.path, '乗車を記録', 'auth', rideNew),
   // The profile itself and the short tab addresses lead to the tabs above.
   page(paths.profile.path, 'プロフィール', 'open', profileRedirect, { params: userParam }),
   ...PROFILE_ACTION_TABS.map((tab) =>

@@ -126,6 +126,20 @@ export const paths = {
   },
   /** The signed-in member's stamp book, without their id: leads to profileStamps. */
   stampBook: { path: '/stamps', href: () => '/stamps' },
+  rides: { path: '/rides', href: () => '/rides' },
+  ridesMap: { path: '/rides/map', href: () => '/rides/map' },
+  /** The ride form, started from a station (`from` or `to`) or a line page's two stations. */
+  rideNew: {
+    path: '/rides/new',
+    href: (start: { from?: number; to?: number; line?: number } = {}) => {
+      const query = new URLSearchParams();
+      for (const key of ['from', 'to', 'line'] as const) {
+        if (start[key] !== undefined) query.set(key, String(start[key]));
+      }
+      const text = query.toString();
+      return text ? `/rides/new?${text}` : '/rides/new';
+    },
+  },
   rankingImpact: { path: '/rankings/impact', href: () => '/rankings/impact' },
   rankingPost: { path: '/rankings/post', href: () => '/rankings/post' },
   timelineListAll: { path: '/timeline/list/all', href: () => '/timeline/list/all' },

@@ -11,6 +11,7 @@ import { postsMessages } from './posts';
 import { pwaMessages } from './pwa';
 import { rankingsMessages } from './rankings';
 import { reportsMessages } from './reports';
+import { ridesMessages } from './rides';
 import { stampsMessages } from './stamps';
 import { stationsMessages } from './stations';
 import { takedownsMessages } from './takedowns';
@@ -40,4 +41,5 @@ export const messages = {
   ...takedownsMessages,
   ...moderationMessages,
   ...pwaMessages,
+  ...ridesMessages,
 } as const;

@@ -7,7 +7,9 @@ export type QueuedTarget =
   | { kind: 'reaction'; postId: string; reaction: 'like' | 'want'; on: boolean }
   | { kind: 'station-want'; stationGroupId: number; on: boolean }
   | { kind: 'comment'; postId: string; body: string }
-  | { kind: 'stamp'; stationGroupId: number; measuredAt: string };
+  | { kind: 'stamp'; stationGroupId: number; measuredAt: string }
+  /** A ride or a journey (docs/rides.md#offline): its legs as the member saw them. */
+  | { kind: 'ride'; label: string; riddenOn: string };
 
 export interface QueuedAction {
   /** The `Idempotency-Key`: made when the member acted, sent with every attempt. */

@@ -8,7 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BackLink } from '../../../components/back-link';
 import { messages } from '../../../config/messages';
@@ -26,10 +26,34 @@ const text = messages.line;
  * /line/:lineId — a line's stations in order along it, numbered on a small map and in a list,
  * each a link to its station; closed stations are marked 廃駅 (docs/stations.md#search).
  */
-export function LineDetail({ lineId }: { lineId: number }) {
+/**
+ * What the rides feature adds to a line page (docs/rides.md#line-pages), composed by the route:
+ * the member's ridden sections (station id pairs), a panel above the list, a map overlay, and
+ * while recording, a tap on a station picks it instead of opening it.
+ */
+export interface LineRideProps {
+  riddenSections?: readonly (readonly [number, number])[];
+  ridePanel?: ReactNode;
+  mapOverlay?: ReactNode;
+  onPickStation?: ((stationGroupId: number) => void) | null;
+  pickedStation?: number | null;
+}
+
+export function LineDetail({
+  lineId,
+  riddenSections,
+  ridePanel,
+  mapOverlay,
+  onPickStation,
+  pickedStation,
+}: { lineId: number } & LineRideProps) {
   const line = useLine(lineId);
   usePrimaryLoading(line.isPending);
   useDocumentTitle(line.data?.name ?? null);
+  const ridden = useMemo(
+    () => new Set((riddenSections ?? []).flatMap(([a, b]) => [`${a}-${b}`, `${b}-${a}`])),
+    [riddenSections],
+  );
   const places = useMemo<NumberedPlace[]>(
     () =>
       (line.data?.stations ?? []).map((station, index) => ({
@@ -71,49 +95,71 @@ export function LineDetail({ lineId }: { lineId: number }) {
         variant="outlined"
         sx={{ height: { xs: 240, md: 360 }, position: 'relative', overflow: 'hidden', mb: 3 }}
       >
-        <NumberedPlacesMap places={places} label={text.map(data.name)} />
+        <NumberedPlacesMap places={places} label={text.map(data.name)}>
+          {mapOverlay}
+        </NumberedPlacesMap>
       </Paper>
+      {ridePanel}
       <Box component="section" aria-labelledby="line-stations-heading">
         <Typography id="line-stations-heading" component="h2" variant="h6" sx={{ mb: 1 }}>
           {text.stations}
         </Typography>
         <List component="ol" disablePadding sx={{ listStyle: 'none' }}>
-          {data.stations.map((station, index) => (
-            <ListItem key={station.id} disablePadding divider>
-              <ListItemButton
-                component={RouterLink}
-                to={paths.station.href(station.stationGroupId)}
-                sx={{ minHeight: 48, gap: 1.5 }}
+          {data.stations.map((station, index) => {
+            const next = data.stations[index + 1];
+            const sectionRidden =
+              next !== undefined && ridden.has(`${station.stationGroupId}-${next.stationGroupId}`);
+            const link = onPickStation
+              ? {
+                  component: 'button' as const,
+                  onClick: () => onPickStation(station.stationGroupId),
+                  selected: pickedStation === station.stationGroupId,
+                }
+              : { component: RouterLink, to: paths.station.href(station.stationGroupId) };
+            return (
+              <ListItem
+                key={station.id}
+                disablePadding
+                divider
+                data-ridden={sectionRidden ? 'true' : undefined}
+                sx={
+                  sectionRidden
+                    ? { borderLeft: 6, borderLeftColor: 'secondary.main' }
+                    : { borderLeft: 6, borderLeftColor: 'transparent' }
+                }
               >
-                <Box
-                  aria-hidden="true"
-                  sx={{
-                    minWidth: 28,
-                    height: 28,
-                    borderRadius: 14,
-                    bgcolor: station.closed ? 'grey.500' : 'primary.main',
-                    color: 'primary.contrastText',
-                    display: 'flex',
-                    alignItems: 'center',
-                    justifyContent: 'center',
-                    fontSize: 13,
-                    fontWeight: 700,
-                  }}
-                >
-                  {index + 1}
-                </Box>
-                <ListItemText
-                  primary={
-                    station.name === station.groupName
-                      ? station.name
-                      : `${station.name}（${station.groupName}）`
-                  }
-                  slotProps={{ primary: { sx: { fontWeight: 700 } } }}
-                />
-                {station.closed ? <Chip size="small" label={text.closed} /> : null}
-              </ListItemButton>
-            </ListItem>
-          ))}
+                <ListItemButton {...link} sx={{ minHeight: 48, gap: 1.5, width: '100%' }}>
+                  <Box
+                    aria-hidden="true"
+                    sx={{
+                      minWidth: 28,
+                      height: 28,
+                      borderRadius: 14,
+                      bgcolor: station.closed ? 'grey.500' : 'primary.main',
+                      color: 'primary.contrastText',
+                      display: 'flex',
+                      alignItems: 'center',
+                      justifyContent: 'center',
+                      fontSize: 13,
+                      fontWeight: 700,
+                    }}
+                  >
+                    {index + 1}
+                  </Box>
+                  <ListItemText
+                    primary={
+                      station.name === station.groupName
+                        ? station.name
+                        : `${station.name}（${station.groupName}）`
+                    }
+                    secondary={sectionRidden ? messages.rides.riddenSection : undefined}
+                    slotProps={{ primary: { sx: { fontWeight: 700 } } }}
+                  />
+                  {station.closed ? <Chip size="small" label={text.closed} /> : null}
+                </ListItemButton>
+              </ListItem>
+            );
+          })}
         </List>
       </Box>
     </Container>

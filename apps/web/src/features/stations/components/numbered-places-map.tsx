@@ -1,6 +1,6 @@
 import { fitMapImageView } from '@ekispot/shared';
 import Box from '@mui/material/Box';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Marker, NavigationControl } from 'react-map-gl/maplibre';
 import { MAP_COLORS } from '../../../lib/map/basemap-style';
 import { BaseMap } from './base-map';
@@ -42,9 +42,12 @@ export function NumberedPlacesMap({
   places,
   label,
   imageScale,
+  children,
 }: {
   places: readonly NumberedPlace[];
   label: string;
+  /** Layers drawn under the markers (a line page's ridden sections). */
+  children?: ReactNode;
   /**
    * Opened from the list's map image (map-image-preview.tsx): the image's shown size over its
    * base size, so the map starts on the image's view (docs/map.md#map-images).
@@ -65,6 +68,7 @@ export function NumberedPlacesMap({
         style={{ width: '100%', height: '100%' }}
       >
         <NavigationControl position="top-right" showCompass={false} />
+        {children}
         {places.map((place) => (
           <Marker key={place.id} longitude={place.lng} latitude={place.lat} anchor="center">
             <Box
