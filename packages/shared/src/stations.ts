@@ -28,10 +28,17 @@ export type Prefecture = z.infer<typeof prefectureSchema>;
 export const lineKindSchema = lazySchema(() => z.enum(['jr', 'shinkansen', 'subway', 'private']));
 export type LineKind = z.infer<typeof lineKindSchema>;
 
+/**
+ * `name_romaji`: the name romanised as station signs write it (JR Yamanote Line, Shin-Osaka),
+ * made from its reading (docs/stations.md#romanised-names): a spelling for visitors, not an
+ * official translation; '' where the name has no reading. The API always sends it; it is
+ * optional only so that answers recorded before it (caches, tests) still read.
+ */
 export const lineRefSchema = lazySchema(() =>
   z.object({
     id: z.number().int(),
     name: z.string(),
+    name_romaji: z.string().optional(),
   }),
 );
 
@@ -40,6 +47,8 @@ export const stationSummarySchema = lazySchema(() =>
   z.object({
     id: z.number().int(),
     name: z.string(),
+    /** Romanised as station signs write it (see lineRefSchema). */
+    name_romaji: z.string().optional(),
     prefecture: prefectureSchema,
     lat: z.number(),
     lng: z.number(),
@@ -256,6 +265,7 @@ export const lineSearchResultSchema = lazySchema(() =>
   z.object({
     id: z.number().int(),
     name: z.string(),
+    name_romaji: z.string().optional(),
     company_name: z.string().nullable(),
     kind: lineKindSchema,
     closed: z.boolean(),
@@ -288,6 +298,7 @@ export const lineDetailSchema = lazySchema(() =>
   z.object({
     id: z.number().int(),
     name: z.string(),
+    name_romaji: z.string().optional(),
     company_name: z.string().nullable(),
     kind: lineKindSchema,
     closed: z.boolean(),
@@ -297,6 +308,7 @@ export const lineDetailSchema = lazySchema(() =>
         name: z.string(),
         station_group_id: z.number().int(),
         group_name: z.string(),
+        group_name_romaji: z.string().optional(),
         lat: z.number(),
         lng: z.number(),
         closed: z.boolean(),

@@ -19,6 +19,8 @@ export interface StationDataset {
     /** The 駅データ.jp station group (transfer group) it is part of: its main station's id. */
     transferGroupId: number;
     name: string;
+    /** Romanised (romanised-names.ts): derived by the import, not read from the data. */
+    nameRomaji?: string;
     prefectureId: number;
     address: string;
     postalCode: string;

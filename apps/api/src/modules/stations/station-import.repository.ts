@@ -108,6 +108,7 @@ export async function writeDataset(
           set: {
             transferGroupId: excluded('transfer_group_id'),
             name: excluded('name'),
+            nameRomaji: excluded('name_romaji'),
             prefectureId: excluded('prefecture_id'),
             address: keepText('address'),
             postalCode: keepText('postal_code'),

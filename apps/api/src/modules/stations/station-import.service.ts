@@ -10,6 +10,7 @@ import { EKIDATA_SOURCE, readEkidataCsv } from './ekidata.source.js';
 import type { StationDataset } from './station-dataset.js';
 import { buildSearchTerms } from './station-search-terms.js';
 import { createReadingFinder } from './station-readings.js';
+import { createStationRomaniser } from './romanised-names.js';
 import { refreshStationReadModel } from './station-read-model-store.js';
 import { analyzeStationTables, findImport, writeDataset } from './station-import.repository.js';
 
@@ -19,9 +20,10 @@ type Logger = Pick<FastifyBaseLogger, 'info' | 'warn'>;
  * Bumped when the importer derives something new from the same files (readings, links…), so
  * an installation re-imports its data once. Revision 1 was the 2017 `japan-train-data` import;
  * revision 3 adds the stations only the Shinkansen serves and the groups' opening dates;
- * revision 4 makes each name of a station group a station of its own (named-stations.ts).
+ * revision 4 makes each name of a station group a station of its own (named-stations.ts);
+ * revision 5 gives each station its romanised name (romanised-names.ts).
  */
-export const IMPORTER_REVISION = 4;
+export const IMPORTER_REVISION = 5;
 
 export interface ImportResult {
   skipped: boolean;
@@ -62,8 +64,20 @@ export async function importDataset(
     'station import: writing',
   );
   const findReadings = await createReadingFinder(dataset.readings);
-  await writeDataset(db, dataset, { name: EKIDATA_SOURCE, version: source.version }, (names) =>
-    buildSearchTerms(names, findReadings),
+  const romanise = await createStationRomaniser(
+    dataset.groups.map((group) => group.name),
+    findReadings,
+  );
+  const groups = dataset.groups.map((group) => ({
+    ...group,
+    nameRomaji: romanise(group.name, group.prefectureId),
+  }));
+  const romanised = new Map(groups.map((group) => [group.id, group.nameRomaji]));
+  await writeDataset(
+    db,
+    { ...dataset, groups },
+    { name: EKIDATA_SOURCE, version: source.version },
+    (names) => buildSearchTerms(names, findReadings, romanised),
   );
   await analyzeStationTables(db);
   await refreshStationReadModel(db);

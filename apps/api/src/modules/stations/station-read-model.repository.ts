@@ -39,6 +39,7 @@ export async function loadReadModelRows(db: Database) {
           id: stationGroups.id,
           transferGroupId: stationGroups.transferGroupId,
           name: stationGroups.name,
+          nameRomaji: stationGroups.nameRomaji,
           prefectureId: stationGroups.prefectureId,
           address: stationGroups.address,
           postalCode: stationGroups.postalCode,

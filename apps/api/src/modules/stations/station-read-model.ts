@@ -2,6 +2,7 @@ import { encodeStationMarkers } from '@ekispot/shared';
 import type { LineKind, StationMarkerNames, StationSummary } from '@ekispot/shared';
 import { preparePayload, type PreparedPayload } from '../../lib/prepared-payload.js';
 import type { ReadModelRows } from './station-read-model.repository.js';
+import { romaniseLine } from './romanised-names.js';
 
 /**
  * Station data as it changes: only when an import lands. Built once from the database per
@@ -13,6 +14,8 @@ import type { ReadModelRows } from './station-read-model.repository.js';
 export interface ModelLine {
   id: number;
   name: string;
+  /** Romanised from its kana (romanised-names.ts). */
+  nameRomaji: string;
   nameKana: string;
   kind: LineKind;
   closed: boolean;
@@ -37,6 +40,7 @@ export interface ModelGroup {
   /** The transfer group (ekidata station group) it is part of: its main station's id. */
   transferGroupId: number;
   name: string;
+  nameRomaji: string;
   /** Characters, as PostgreSQL's length() counts them: orders search results. */
   nameLength: number;
   prefecture: { id: number; name: string };
@@ -113,7 +117,12 @@ function summaryLinesOf(members: ModelStation[], lines: Map<number, ModelLine>) 
         Number(a.line.kind !== 'shinkansen') - Number(b.line.kind !== 'shinkansen') ||
         a.line.id - b.line.id,
     )
-    .map(({ line }) => ({ id: line.id, name: line.name }));
+    .map(({ line }) => lineRefOf(line));
+}
+
+/** A line as station answers name it. */
+export function lineRefOf(line: ModelLine): StationSummary['lines'][number] {
+  return { id: line.id, name: line.name, name_romaji: line.nameRomaji };
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
@@ -127,7 +136,12 @@ export async function buildStationReadModel(rows: ReadModelRows): Promise<Statio
   const prefectureNames = new Map(rows.prefectures.map((row) => [row.id, row.name]));
   const lines = new Map<number, ModelLine>();
   for (const row of rows.lines) {
-    lines.set(row.id, { ...row, stations: [], openStationCount: 0 });
+    lines.set(row.id, {
+      ...row,
+      nameRomaji: romaniseLine(row.name, row.nameKana),
+      stations: [],
+      openStationCount: 0,
+    });
   }
   const membersByGroup = new Map<number, ModelStation[]>();
   for (const row of rows.stations) {
@@ -153,6 +167,7 @@ export async function buildStationReadModel(rows: ReadModelRows): Promise<Statio
       id: row.id,
       transferGroupId: row.transferGroupId,
       name: row.name,
+      nameRomaji: row.nameRomaji,
       nameLength: [...row.name].length,
       prefecture: { id: row.prefectureId, name: prefectureNames.get(row.prefectureId) ?? '' },
       address: row.address,
@@ -249,6 +264,7 @@ export function summaryOf(group: ModelGroup): StationSummary {
   return {
     id: group.id,
     name: group.name,
+    name_romaji: group.nameRomaji,
     prefecture: group.prefecture,
     lat: group.lat,
     lng: group.lng,

@@ -130,10 +130,12 @@ export async function createReadingFinder(
     if (!readings) {
       // The checked table overrides both analysers (readingsOf returns its readings alone).
       const checked = IRREGULAR_READINGS[name] !== undefined;
+      // In order of trust: the romanised name is made from the first (romanised-names.ts).
       const candidates = [
         ...(given[name] ?? []),
-        ...readingsOf(name, (text) => tokenizer.tokenize(text)),
+        ...(checked ? IRREGULAR_READINGS[name]! : []),
         ...(!checked && table.has(name) ? [table.get(name)!] : []),
+        ...readingsOf(name, (text) => tokenizer.tokenize(text)),
       ];
       readings = [...new Set(candidates)];
       cache.set(name, readings);

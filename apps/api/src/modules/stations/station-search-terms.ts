@@ -1,4 +1,4 @@
-import { normaliseName, romajiKeyOfReading } from './search-keys.js';
+import { normaliseName, romajiKey, romajiKeyOfReading } from './search-keys.js';
 import type { ReadingFinder } from './station-readings.js';
 
 /** One name of a group: its own, or a member station's, with how many members bear it. */
@@ -20,9 +20,14 @@ export interface SearchTermRow {
 
 /**
  * Every way of writing each name that search matches: the name itself (NFKC), its readings in
- * hiragana and their romaji keys. Pure: the readings come from the finder.
+ * hiragana and their romaji keys, and the romaji key of the group's romanised name (which can
+ * differ from its reading's: 多摩センター, Tama-Center). Pure: the readings come from the finder.
  */
-export function buildSearchTerms(names: GroupName[], findReadings: ReadingFinder): SearchTermRow[] {
+export function buildSearchTerms(
+  names: GroupName[],
+  findReadings: ReadingFinder,
+  romanised: ReadonlyMap<number, string> = new Map(),
+): SearchTermRow[] {
   const rows = new Map<string, SearchTermRow>();
   const add = (row: SearchTermRow) => {
     if (!row.term) return;
@@ -46,6 +51,8 @@ export function buildSearchTerms(names: GroupName[], findReadings: ReadingFinder
       add({ ...base, kind: 'reading', term: reading });
       add({ ...base, kind: 'romaji', term: romajiKeyOfReading(reading) });
     }
+    const sign = isGroupName ? romanised.get(groupId) : undefined;
+    if (sign) add({ ...base, kind: 'romaji', term: romajiKey(sign) });
   }
   return [...rows.values()];
 }

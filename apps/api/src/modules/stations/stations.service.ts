@@ -13,7 +13,7 @@ import type { PreparedPayload } from '../../lib/prepared-payload.js';
 import { queryKeys } from './search-keys.js';
 import * as queries from './station-read-model-queries.js';
 import * as repository from './stations.repository.js';
-import { summaryOf } from './station-read-model.js';
+import { lineRefOf, summaryOf } from './station-read-model.js';
 import { countStationActivity, getStationReadModel } from './station-read-model-store.js';
 
 /**
@@ -131,7 +131,7 @@ export async function getStation(
   // A closed member's line is listed only when the whole group is closed.
   for (const member of group.members) {
     if (member.closed && !group.closed) continue;
-    lines.set(member.lineId, { id: member.lineId, name: lineNames.get(member.lineId)!.name });
+    lines.set(member.lineId, lineRefOf(lineNames.get(member.lineId)!));
   }
   return {
     ...summaryOf(group),
@@ -142,7 +142,7 @@ export async function getStation(
     stations: group.members.map((member) => ({
       id: member.id,
       name: member.name,
-      line: { id: member.lineId, name: lineNames.get(member.lineId)!.name },
+      line: lineRefOf(lineNames.get(member.lineId)!),
       closed: member.closed,
       closed_on: member.closedOn,
     })),
@@ -191,6 +191,7 @@ export async function searchStations(
     lines: queries.searchLines(model, keys, LINE_RESULTS).map((line) => ({
       id: line.id,
       name: line.name,
+      name_romaji: line.nameRomaji,
       company_name: line.companyName,
       kind: line.kind,
       closed: line.closed,
@@ -221,6 +222,7 @@ export async function getLine(db: Database, lineId: number): Promise<LineDetail>
   return {
     id: line.id,
     name: line.name,
+    name_romaji: line.nameRomaji,
     company_name: line.companyName,
     kind: line.kind,
     closed: line.closed,
@@ -231,6 +233,7 @@ export async function getLine(db: Database, lineId: number): Promise<LineDetail>
         name: station.name,
         station_group_id: group.id,
         group_name: group.name,
+        group_name_romaji: group.nameRomaji,
         lat: group.lat,
         lng: group.lng,
         closed: station.closed,
@@ -274,7 +277,7 @@ export async function listLines(db: Database, prefectureId?: number) {
     prefectureId === undefined
       ? model.openLines
       : (model.openLinesByPrefecture.get(prefectureId) ?? []);
-  return lines.map((line) => ({ id: line.id, name: line.name }));
+  return lines.map(lineRefOf);
 }
 
 /* ---- Stamps (docs/stamps.md) ---- */
