@@ -8,6 +8,7 @@ import { RouterButton } from '../../components/router-link';
 import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
 import { useMe } from '../../features/auth/api/get-me';
+import { ArchiveSettings } from '../../features/archive/components/archive-settings';
 import { EmailChangeForm } from '../../features/auth/components/email-change-form';
 import { PasswordChangeForm } from '../../features/auth/components/password-change-form';
 import { ProfileForm } from '../../features/auth/components/profile-form';
@@ -20,12 +21,13 @@ import { useRouteTitle } from '../use-route-title';
 
 const text = messages.auth.settings;
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   const headingId = useId();
   return (
     <Paper
       component="section"
       variant="outlined"
+      id={id}
       aria-labelledby={headingId}
       sx={{ p: { xs: 2.5, md: 4 } }}
     >
@@ -71,9 +73,13 @@ export function Component() {
         <Section title={text.passwordHeading}>
           <PasswordChangeForm />
         </Section>
+        <Section title={messages.archive.heading} id="archive">
+          <ArchiveSettings />
+        </Section>
         <Section title={text.leaveHeading}>
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Typography>{text.leaveIntro}</Typography>
+            <Typography>{messages.archive.leaveNote}</Typography>
             <RouterButton to={paths.leave.href()} variant="outlined" color="error">
               {text.leaveLink}
             </RouterButton>

@@ -1,3 +1,4 @@
+import { archiveMessages } from './archive';
 import { authMessages } from './auth';
 import { commonMessages } from './common';
 import { installMessages } from './install';
@@ -29,6 +30,7 @@ export const messages = {
   ...navigationMessages,
   ...stationsMessages,
   ...authMessages,
+  ...archiveMessages,
   ...postEditorMessages,
   ...postsMessages,
   ...peopleMessages,
