@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { benchArchive } from './archive.bench.js';
 import { benchAuthTiming } from './auth-timing.bench.js';
 import { benchCompare } from './compare.bench.js';
 import { benchImages } from './images.bench.js';
@@ -57,6 +58,7 @@ if (want('map')) results.map_first_render = await benchMapRender();
 if (want('lighthouse')) results.lighthouse = await benchLighthouse();
 if (want('flood')) results.upload_flood = await benchUploadFlood();
 if (want('renders')) results.page_renders = await benchPageRenders();
+if (want('archive')) results.archive = await benchArchive(postgresUrl);
 if (want('two'))
   results.two_instances = await benchTwoInstances(postgresUrl, process.env.BENCH_REDIS_URL);
 
