@@ -48,7 +48,11 @@ export const MEMBERS = {
     email: 'layout-b@example.jp',
     password: 'password for layout 2',
   },
-  archiver: { name: '記録好きの湊', email: 'archive@example.jp', password: 'password for archive 1' },
+  archiver: {
+    name: '記録好きの湊',
+    email: 'archive@example.jp',
+    password: 'password for archive 1',
+  },
   offlineMember: {
     name: '地下鉄の乗客',
     email: 'offline@example.jp',
