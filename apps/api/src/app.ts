@@ -30,6 +30,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { mapRoutes } from './modules/map/map.routes.js';
 import { notificationsPlugin } from './modules/notifications/notifications.routes.js';
 import { connectLiveStreams } from './modules/effects/effects.service.js';
+import { createWorkerSet } from './lib/background-workers.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { pushPlugin } from './modules/push/push.routes.js';
 import { mapImageRoutes } from './modules/share/map-image.routes.js';
@@ -141,6 +142,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     logOutput.flush();
     done();
   });
+  // Every background worker is added to this set and runs while the app listens: started in
+  // the order added, stopped last-added first as the app closes (lib/background-workers.ts).
+  app.decorate('workers', createWorkerSet(app.log));
+  app.addHook('onListen', async () => app.workers.start());
+  app.addHook('preClose', async () => app.workers.stop());
   setPasswordHashMemory(config.passwordHashMemoryKib);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -102,7 +102,6 @@ async function main() {
     log: app.log,
     intervalMs: config.mailPollIntervalMs,
   });
-  mailWorker.start();
   const imageSweeper = createImageSweeper({
     db: database.db,
     storage: imageStorage,
@@ -111,7 +110,6 @@ async function main() {
     log: app.log,
     intervalMs: 15 * 60_000,
   });
-  imageSweeper.start();
   // Once a Japan day, the moderators hear what waits for them (docs/moderation.md#daily-digest).
   const digestWorker = createModerationDigestWorker({
     db: database.db,
@@ -119,7 +117,12 @@ async function main() {
     log: app.log,
     intervalMs: config.moderationDigestIntervalMs,
   });
-  digestWorker.start();
+  // With the modules' own (the notification, push, … workers, added as they registered): all
+  // start when the app listens and stop, last added first, as it closes
+  // (docs/architecture.md#background-workers).
+  app.workers.add('mail worker', mailWorker);
+  app.workers.add('image sweeper', imageSweeper);
+  app.workers.add('moderation digest', digestWorker);
 
   // Opened once the app listens; shutdown may come before.
   const admin: { socket?: { close(): Promise<void> } } = {};
@@ -144,10 +147,8 @@ async function main() {
       await app.close();
       // Handlers whose clients went away may still be at work: let them finish first.
       if (!(await app.drainInFlight(5_000))) app.log.warn('shutdown: handlers still running');
-      imageSweeper.stop();
-      await digestWorker.stop();
       await admin.socket?.close();
-      await mailWorker.stop();
+      // The workers stopped as the app closed; the mail worker no longer uses the transport.
       transport.close();
       if (redis) await closeRedis(redis);
       await database.close();

@@ -5,6 +5,8 @@
  * of instances may run one against the same database: a claimed row is leased to one of them.
  */
 
+import type { PassStatus } from './background-workers.js';
+
 /** How a worker logs: pino's `(details, message)` (Fastify's logger fits). */
 export interface WorkerLogger {
   warn(details: Record<string, unknown>, message: string): void;
@@ -107,6 +109,8 @@ export interface PollingWorker<Result> {
   stop(): Promise<void>;
   /** Does everything due now and returns what happened (tests, benchmarks, shutdown). */
   drain(): Promise<Result>;
+  /** How the timed passes went (lib/background-workers.ts `health`). */
+  status(): PassStatus;
 }
 
 /**
@@ -124,15 +128,25 @@ export function createPollingWorker<Result>(options: {
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   let inFlight: Promise<unknown> = Promise.resolve();
+  const passes: PassStatus = { lastPassAt: null, lastError: null };
 
   function schedule() {
     if (!running) return;
     timer = setTimeout(() => {
       inFlight = drain()
-        .catch((error: unknown) =>
-          log.error({ err: describeError(error) }, `${name}: batch failed`),
+        .then(
+          () => {
+            passes.lastError = null;
+          },
+          (error: unknown) => {
+            passes.lastError = describeError(error);
+            log.error({ err: passes.lastError }, `${name}: batch failed`);
+          },
         )
-        .finally(schedule);
+        .finally(() => {
+          passes.lastPassAt = new Date();
+          schedule();
+        });
     }, intervalMs);
     // A pending poll must not keep the process alive on shutdown.
     timer.unref();
@@ -151,5 +165,6 @@ export function createPollingWorker<Result>(options: {
       await inFlight;
     },
     drain,
+    status: () => ({ ...passes }),
   };
 }

@@ -247,11 +247,9 @@ export const notificationsPlugin = fp(
     app.decorate('notifications', { hub, worker });
 
     const streams = new Set<OpenStream>();
-    app.addHook('onListen', async () => worker.start());
-    app.addHook('onClose', async () => {
-      await worker.stop();
-      await hub.close();
-    });
+    app.workers.add('notification worker', worker);
+    // After the workers have stopped (they stop before the app closes).
+    app.addHook('onClose', async () => hub.close());
 
     await app.register(routes, { db: deps.db, streams, openStreamsMax: deps.openStreamsMax });
   },

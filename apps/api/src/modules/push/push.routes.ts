@@ -177,11 +177,9 @@ export const pushPlugin = fp(
       intervalMs: deps.workerIntervalMs,
     });
     app.decorate('push', { worker });
-    app.addHook('onListen', async () => worker.start());
-    app.addHook('onClose', async () => {
-      await worker.stop();
-      sender.close();
-    });
+    app.workers.add('push worker', worker);
+    // After the workers have stopped (they stop before the app closes).
+    app.addHook('onClose', async () => sender.close());
     await app.register(routes, { db: deps.db, policy, vapidKeys });
   },
   { name: 'push' },
