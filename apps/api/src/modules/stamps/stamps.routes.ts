@@ -1,6 +1,11 @@
 import {
   API_BASE_PATH,
+  STAMP_DISTANCE_BUCKET_M,
   STAMP_IMAGE_FORMATS,
+  STAMP_MAX_ACCURACY_M,
+  STAMP_MAX_DISTANCE_M,
+  STAMP_MAX_SPEED_KMH,
+  STAMP_QUEUED_MAX_AGE_HOURS,
   STAMP_MESSAGES as M,
   stampCheckInBodySchema,
   stampCheckInSchema,
@@ -45,6 +50,16 @@ function sendImage(request: FastifyRequest, reply: FastifyReply, image: service.
     .send(image.body);
 }
 
+/** The check-in's rules as the API reference states them, from the shared constants. */
+const CHECK_IN_DESCRIPTION =
+  `Accepted within ${STAMP_MAX_DISTANCE_M} m of the station group with an accuracy of ` +
+  `${STAMP_MAX_ACCURACY_M} m or better, and when the trip from your previous stamp is possible ` +
+  `at ${STAMP_MAX_SPEED_KMH} km/h. The position decides and is then discarded: only the ` +
+  `${STAMP_DISTANCE_BUCKET_M} m band is kept. 409 when already collected. \`measured_at\` (a ` +
+  'check-in queued offline) is when the position was measured: the stamp is dated then and the ' +
+  `rules apply to that time; more than ${STAMP_QUEUED_MAX_AGE_HOURS} h ago or in the future is ` +
+  'refused (422). With an `Idempotency-Key` header a retry answers the first answer again.';
+
 export const stampsRoutes: FastifyPluginAsyncZod<service.StampsDeps> = async (app, deps) => {
   const station = `${API_BASE_PATH}/stations/:stationGroupId`;
 
@@ -55,14 +70,7 @@ export const stampsRoutes: FastifyPluginAsyncZod<service.StampsDeps> = async (ap
       schema: {
         tags,
         summary: 'Collect the station stamp (check-in with the device position)',
-        description:
-          'Accepted within 500 m of the station group with an accuracy of 200 m or better, and ' +
-          'when the trip from your previous stamp is possible at 350 km/h. The position decides ' +
-          'and is then discarded: only the 100 m band is kept. 409 when already collected. ' +
-          '`measured_at` (a check-in queued offline) is when the position was measured: the ' +
-          'stamp is dated then and the rules apply to that time; more than 24 h ago or in the ' +
-          'future is refused (422). With an `Idempotency-Key` header a retry answers the first ' +
-          'answer again.',
+        description: CHECK_IN_DESCRIPTION,
         params: stationGroupParamsSchema,
         body: stampCheckInBodySchema,
         response: {
