@@ -246,7 +246,11 @@ export function securityAlertMail(input: {
 }
 
 /** The whole-account archive is ready (docs/archive.md): the link works for the member only. */
-export function archiveReadyMail(input: { name: string; settingsUrl: string; expiresAt: Date }): MailContent {
+export function archiveReadyMail(input: {
+  name: string;
+  settingsUrl: string;
+  expiresAt: Date;
+}): MailContent {
   const subject = '【えきスポ】データのダウンロードの準備ができました';
   return essential(
     subject,
