@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
 import { stationGroups } from '../../db/schema/index.js';
 import { readCheckedSigns } from './romanised-names.js';
+import { getStationReadModel } from './station-read-model-store.js';
 
 /**
  * Romanised names on the bundled data, as the import stores them and the API answers them
@@ -12,7 +13,9 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-});
+  // The read model loads on the first station read: a few seconds on a busy machine.
+  await getStationReadModel(ctx.db);
+}, 120_000);
 afterAll(async () => {
   await ctx?.close();
 });
