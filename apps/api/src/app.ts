@@ -43,6 +43,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { ridesRoutes } from './modules/rides/rides.routes.js';
 import { stampsRoutes } from './modules/stamps/stamps.routes.js';
 import { rankingsRoutes } from './modules/rankings/rankings.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
@@ -266,11 +267,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(stampsRoutes, { db: deps.db, clock });
   await app.register(ridesRoutes, { db: deps.db, clock });
   await app.register(rankingsRoutes, { db: deps.db, clock });
+  await app.register(searchRoutes, { db: deps.db, clock });
   await app.register(timelinesRoutes, {
     db: deps.db,
     // Kept between writes, as the pages are (docs/timelines.md#reading).
     reads: createTimelineReads({ db: deps.db, generation: pageCache.generation }),
     openStreamsMax: config.openStreamsMax,
+    clock,
   });
   await app.register(listsRoutes, {
     db: deps.db,

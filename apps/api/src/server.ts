@@ -16,6 +16,7 @@ import {
   stationDataSourceOf,
 } from './modules/stations/station-import.service.js';
 import { loadStationReadModel } from './modules/stations/stations.service.js';
+import { backfillSearchIndex } from './modules/search/search-index.service.js';
 
 /** Loads config, opens the database, builds the app, listens, and shuts down gracefully. */
 async function main() {
@@ -89,6 +90,9 @@ async function main() {
   );
   // Station reads are served from memory (docs/stations.md#read-model): load it before listening.
   app.log.info(await loadStationReadModel(database.db), 'station read model loaded');
+  // Posts and comments written before the search index existed are indexed once (docs/search.md).
+  const indexed = await backfillSearchIndex(database.db);
+  if (indexed > 0) app.log.info({ indexed }, 'search index backfilled');
 
   // Requests only queue mail; this worker sends it, retrying through SMTP outages.
   const transport = createMailTransport({

@@ -26,4 +26,6 @@ export * from './zod-japanese.js';
 export * from './script-json.js';
 export * from './lazy-schema.js';
 export * from './route-sketch.js';
+export * from './search-text.js';
+export * from './search.js';
 export * from './archive.js';

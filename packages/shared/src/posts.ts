@@ -216,6 +216,11 @@ export const postSchema = lazySchema(() =>
      * its author still sees it, with a notice. Absent otherwise.
      */
     hidden: z.literal(true).optional(),
+    /**
+     * True when the post holds a word the reader muted with 「たたんで表示」 (docs/search.md#word-mutes):
+     * shown folded, with a tap to open. Absent otherwise.
+     */
+    word_muted: z.literal(true).optional(),
     created_at: z.string(),
     updated_at: z.string(),
   }),

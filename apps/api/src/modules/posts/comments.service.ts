@@ -11,6 +11,7 @@ import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
 import { assertMayInteract } from '../blocks/blocks.service.js';
+import { indexComment } from '../search/search-index.service.js';
 import { inTransaction, recordEvent } from '../effects/effects.service.js';
 
 /**
@@ -86,6 +87,7 @@ export async function createComment(
       await assertMayInteract(tx, post.userId, userId);
       const row = await repository.insertComment(tx, { postId, userId, body });
       await repository.addToCommentCount(tx, postId, 1);
+      await indexComment(tx, row.id);
       await recordEvent(tx, {
         type: 'commented',
         actorId: userId,
@@ -117,6 +119,7 @@ export async function updateComment(
     if (!comment) throw notFound(M.commentNotFound);
     if (comment.userId !== userId) throw forbidden(M.commentNotYoursToEdit);
     await repository.updateCommentBody(tx, commentId, body);
+    await indexComment(tx, commentId);
   });
   return getComment(db, postId, commentId, userId);
 }

@@ -25,7 +25,9 @@ import {
   postWants,
   posts,
   prefectures,
+  searchDocuments,
   stationGroups,
+  tagFollows,
   users,
 } from '../../db/schema/index.js';
 import type { PageKey } from '../../lib/page-cursor.js';
@@ -118,7 +120,7 @@ export interface PostListFilter {
   kind?: PostKind;
   /** Any of these kinds (the timelines' chips); empty or absent is every kind. */
   kinds?: readonly PostKind[];
-  /** Only the posts of this member and of the members they follow (the follow timeline). */
+  /** Only the posts of this member, of the members and of the tags they follow (the follow timeline). */
   followedBy?: string;
   stationGroupId?: number;
   parentPostId?: string;
@@ -266,7 +268,9 @@ export async function findPostViews(
     conditions.push(inArray(posts.kind, [...filter.kinds]));
   if (filter.followedBy) {
     conditions.push(
-      sql`(${posts.userId} = ${filter.followedBy} or exists (select 1 from ${follows} where ${follows.followerId} = ${filter.followedBy} and ${follows.followeeId} = ${posts.userId}))`,
+      sql`(${posts.userId} = ${filter.followedBy} or exists (select 1 from ${follows} where ${follows.followerId} = ${filter.followedBy} and ${follows.followeeId} = ${posts.userId})
+        or exists (select 1 from ${searchDocuments} inner join ${tagFollows} on ${tagFollows.tag} = any(${searchDocuments.tags})
+          where ${searchDocuments.id} = ${posts.id} and ${tagFollows.userId} = ${filter.followedBy}))`,
     );
   }
   if (filter.stationGroupId !== undefined)

@@ -27,6 +27,8 @@ import { IMAGE_MESSAGES } from '../images/images.service.js';
 import { commentsRoutes } from './comments.routes.js';
 import { photosOfCreate, photosOfUpdate } from './post-photos.js';
 import { POST_MESSAGES as M } from './posts.messages.js';
+// The member's word mutes fold or hide posts of a station (docs/search.md#word-mutes).
+import { withWordMutes } from '../search/word-mutes.service.js';
 import * as service from './posts.service.js';
 import { reactionsRoutes } from './reactions.routes.js';
 import type { PostsRoutesDeps } from './routes-deps.js';
@@ -112,11 +114,16 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesDeps> = async (app, d
     },
     async (request, reply) => {
       const viewer = request.viewer;
-      const page = await service.listStationPosts(
+      const viewerId = viewer?.user.id ?? null;
+      const page = await withWordMutes(
         deps,
-        request.params.stationGroupId,
-        viewer?.user.id ?? null,
-        request.query,
+        viewerId,
+        await service.listStationPosts(
+          deps,
+          request.params.stationGroupId,
+          viewerId,
+          request.query,
+        ),
       );
       return sendWithEtag(request, reply, page, PRIVATE_ANSWER);
     },

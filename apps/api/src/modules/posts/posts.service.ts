@@ -15,6 +15,7 @@ import { HttpError, forbidden, notFound, validationFailed } from '../../lib/http
 import type { ImageStorage } from '../images/images.service.js';
 import * as images from '../images/images.service.js';
 import { findNearbyGroups } from '../stations/stations.service.js';
+import { indexPost } from '../search/search-index.service.js';
 import { inTransaction, recordEvent } from '../effects/effects.service.js';
 import { isForeignKeyViolation, retryTransientConflicts } from '../../lib/db-errors.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
@@ -219,6 +220,7 @@ export async function createPost(
     postId = await inTransaction(deps.db, async (tx) => {
       const row = await repository.insertPost(tx, { ...values, userId, kind: fields.kind });
       await repository.replacePostImages(tx, row.id, ids);
+      await indexPost(tx, row.id);
       await recordEvent(tx, {
         type: 'posted',
         postId: row.id,
@@ -273,6 +275,7 @@ export async function updatePost(
       const nextIds = stored?.ids ?? lockedIds;
       const values = await resolveDraft(tx, draftFromUpdate(locked, fields, nextIds.length));
       await repository.updatePost(tx, postId, values);
+      await indexPost(tx, postId);
       // The post may have moved to another station.
       await recordEvent(tx, {
         type: 'post-edited',

@@ -10,6 +10,8 @@ import {
   mutes,
   postWants,
   posts,
+  searchDocuments,
+  tagFollows,
 } from '../../db/schema/index.js';
 import { createdAtMicros, type PostKind } from './posts.repository.js';
 
@@ -23,6 +25,8 @@ export interface WindowRow {
   micros: string;
   /** Seen by its author only: hidden by a moderator, or by a suspended member. */
   hidden: boolean;
+  /** Its hashtags: a followed tag brings it into the follow timeline (docs/search.md#hashtags). */
+  tags: string[];
 }
 
 /** The newest `size` posts in timeline order, with what decides who may see each. */
@@ -34,8 +38,10 @@ export function findWindow(db: Database, size: number): Promise<WindowRow[]> {
       kind: posts.kind,
       micros: createdAtMicros(posts.createdAt),
       hidden: sql<boolean>`not (${posts.hiddenAt} is null and ${notSuspended(posts.userId)})`,
+      tags: sql<string[]>`coalesce(${searchDocuments.tags}, '{}'::text[])`,
     })
     .from(posts)
+    .leftJoin(searchDocuments, eq(searchDocuments.id, posts.id))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(size);
 }
@@ -67,6 +73,15 @@ export async function findViewerRelations(
   const result = { hidden: [] as string[], follows: [] as string[] };
   for (const row of rows) (row.relation === 'hidden' ? result.hidden : result.follows).push(row.id);
   return result;
+}
+
+/** The tags a member follows. */
+export async function findFollowedTags(db: Database, viewerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ tag: tagFollows.tag })
+    .from(tagFollows)
+    .where(eq(tagFollows.userId, viewerId));
+  return rows.map((row) => row.tag);
 }
 
 /** What differs for a member from the visitor's view of each post (see `findMemberOverlays`). */

@@ -5,7 +5,12 @@ import { decodeCursor, toPage, type PageKey } from '../../lib/page-cursor.js';
 import { createKeptPostViews } from './kept-post-views.js';
 import { listTimelinePosts } from './posts.service.js';
 import type * as repository from './posts.repository.js';
-import { findViewerRelations, findWindow, type WindowRow } from './timeline-window.repository.js';
+import {
+  findFollowedTags,
+  findViewerRelations,
+  findWindow,
+  type WindowRow,
+} from './timeline-window.repository.js';
 
 /**
  * The post timelines read from memory (docs/timelines.md#reading).
@@ -49,6 +54,8 @@ export const TIMELINE_WINDOW_SIZE = 5_000;
 interface Relations {
   hidden: Set<string>;
   follows: Set<string>;
+  /** Followed tags: their posts join the follow timeline. */
+  tags: Set<string>;
 }
 
 interface Window {
@@ -62,6 +69,12 @@ function isBefore(entry: WindowRow, key: PageKey): boolean {
   if (entry.micros.length !== key.micros.length) return entry.micros.length < key.micros.length;
   if (entry.micros !== key.micros) return entry.micros < key.micros;
   return entry.id < key.id;
+}
+
+/** The author is followed, or one of the post's tags is. */
+function followed(entry: WindowRow, related: Relations | null): boolean {
+  if (!related) return false;
+  return related.follows.has(entry.userId) || entry.tags.some((tag) => related.tags.has(tag));
 }
 
 export function createTimelineReads(options: TimelineReadsOptions): TimelineReads {
@@ -81,8 +94,15 @@ export function createTimelineReads(options: TimelineReadsOptions): TimelineRead
 
   const relationsOf = (viewerId: string) =>
     relations(viewerId, async () => {
-      const found = await findViewerRelations(db, viewerId);
-      return { hidden: new Set(found.hidden), follows: new Set(found.follows) };
+      const [found, tags] = await Promise.all([
+        findViewerRelations(db, viewerId),
+        findFollowedTags(db, viewerId),
+      ]);
+      return {
+        hidden: new Set(found.hidden),
+        follows: new Set(found.follows),
+        tags: new Set(tags),
+      };
     });
 
   /** The ids of the page and the one after it, or null when the window cannot tell. */
@@ -99,7 +119,7 @@ export function createTimelineReads(options: TimelineReadsOptions): TimelineRead
       if (entry.hidden && !own) continue;
       if (kinds && !kinds.has(entry.kind)) continue;
       if (related?.hidden.has(entry.userId)) continue;
-      if (query.followedBy && !own && !related?.follows.has(entry.userId)) continue;
+      if (query.followedBy && !own && !followed(entry, related)) continue;
       ids.push(entry.id);
       if (ids.length > query.limit) return { ids, related };
     }

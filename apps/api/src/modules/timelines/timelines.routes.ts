@@ -26,7 +26,10 @@ export const timelinesRoutes: FastifyPluginAsyncZod<{
   /** The timelines' reads, kept between writes (modules/posts/timeline.service.ts). */
   reads: TimelineReads;
   openStreamsMax: number;
+  /** The clock word mutes expire by (docs/search.md#word-mutes). */
+  clock?: () => Date;
 }> = async (app, deps) => {
+  const mutes = { db: deps.db, ...(deps.clock && { now: deps.clock }) };
   const visitorAnswers = createResponseCache(64);
   app.get(
     `${API_BASE_PATH}/timeline/posts`,
@@ -45,7 +48,7 @@ export const timelinesRoutes: FastifyPluginAsyncZod<{
       const viewer =
         request.query.scope === 'follow' ? requireMember(request, reply) : request.viewer;
       const viewerId = viewer?.user.id ?? null;
-      const read = () => service.getPostTimeline(deps.reads, viewerId, request.query);
+      const read = () => service.getPostTimeline(deps.reads, viewerId, request.query, mutes);
       // A visitor's first page is the same answer for every visitor until the next write:
       // serialised and compressed once (lib/prepared-payload.ts).
       const key = viewerId ? null : service.visitorPageKey(deps.reads, request.query);
