@@ -60,6 +60,7 @@ export const archiveImportReportSchema = lazySchema(() =>
       photos: z.number().int(),
       lists: z.number().int(),
       stamps: z.number().int(),
+      rides: z.number().int(),
       settings: z.boolean(),
     }),
     skipped: z.number().int(),

@@ -1,5 +1,7 @@
 import type { ArchiveDocument } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
+import { exportCsv, rideSectionsGeoJson } from '../rides/ride-export.service.js';
+import { listRidesForExport } from '../rides/rides.service.js';
 
 /**
  * Sections other modules add to an archive (docs/archive.md#extending-the-archive): each reads
@@ -25,7 +27,20 @@ export type ArchiveSection = (db: Database, userId: string, extras: ArchiveExtra
  * The sections this instance writes. A module adds its own by adding a function here that
  * calls its service (rides: CSV and GeoJSON; search: followed tags and muted words).
  */
-export const ARCHIVE_SECTIONS: ArchiveSection[] = [];
+export const RIDES_CSV = 'rides/rides.csv';
+export const RIDES_GEOJSON = 'rides/rides.geojson';
+
+/** Rides (docs/rides.md): the CSV the rides import reads, the ridden sections as GeoJSON. */
+const ridesSection: ArchiveSection = async (db, userId, extras) => {
+  const rides = await listRidesForExport(db, userId);
+  extras.rides = { files: { csv: RIDES_CSV, geojson: RIDES_GEOJSON }, items: rides };
+  extras.files.push(
+    { name: RIDES_CSV, body: await exportCsv(db, userId) },
+    { name: RIDES_GEOJSON, body: JSON.stringify(await rideSectionsGeoJson(db, userId)) },
+  );
+};
+
+export const ARCHIVE_SECTIONS: ArchiveSection[] = [ridesSection];
 
 export function archiveExtensions(
   sections: ArchiveSection[] = ARCHIVE_SECTIONS,

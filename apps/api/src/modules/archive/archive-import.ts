@@ -2,12 +2,10 @@ import {
   ARCHIVE_MESSAGES as M,
   ARCHIVE_SCHEMA_VERSION,
   LISTS_PER_MEMBER_MAX,
-  NOTIFICATION_TYPES,
   POST_BODY_MAX,
   POST_TITLE_MAX,
   archiveDocumentSchema,
   archiveHeaderSchema,
-  pushPreferencesSchema,
   type ArchiveDocument,
   type ArchiveImportReport,
   type ArchivePost,
@@ -15,9 +13,8 @@ import {
 import type { Database } from '../../db/database.js';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
 import * as images from '../images/images.service.js';
-import * as notifications from '../notifications/notifications.service.js';
-import * as push from '../push/push.service.js';
 import { findFollowedAmong, findMembersNamed } from './archive-data.repository.js';
+import { importRides, importSettings, readRidesCsv } from './archive-import-parts.js';
 import * as writes from './archive-import.repository.js';
 import * as repository from './archive.repository.js';
 import { ZipReadError, openZip, type ZipFile } from './zip-reader.js';
@@ -121,33 +118,13 @@ async function storePhotos(
 const sourceKey = (document: ArchiveDocument, id: string | number) =>
   `${document.account.id}/${id}`;
 
-/** The settings, as far as they name things this instance knows. */
-async function importSettings(tx: Database, userId: string, document: ArchiveDocument) {
-  const { settings } = document;
-  const known = (types: string[]) =>
-    types.filter((type): type is (typeof NOTIFICATION_TYPES)[number] =>
-      (NOTIFICATION_TYPES as readonly string[]).includes(type),
-    );
-  await writes.updateAccountSettings(tx, userId, {
-    mailOptIn: settings.mail_opt_in,
-    actionsPublic: settings.actions_public,
-  });
-  await notifications.savePreferences(tx, userId, {
-    mail_types: known(settings.notification_mail_types),
-  });
-  const pushPrefs = pushPreferencesSchema.safeParse({
-    ...settings.push,
-    push_types: known(settings.push.push_types),
-  });
-  if (pushPrefs.success) await push.savePreferences(tx, userId, pushPrefs.data);
-}
-
 async function writeAll(
   deps: ArchiveImportDeps,
   userId: string,
   document: ArchiveDocument,
   newPosts: ArchivePost[],
   photos: Map<string, string[]>,
+  ridesCsv: string | null,
   report: ArchiveImportReport,
 ) {
   const now = deps.clock();
@@ -259,6 +236,14 @@ async function writeAll(
       recorded.push({ userId, kind: 'settings', sourceKey: settingsKey, targetId: null });
       report.added.settings = true;
     }
+    if (ridesCsv !== null) {
+      const ridesKey = sourceKey(document, 'rides');
+      const ridesKnown = await repository.findImportedKeys(tx, userId, 'rides', [ridesKey]);
+      if (ridesKnown.size === 0) {
+        report.added.rides = await importRides({ db: tx, clock: deps.clock }, userId, ridesCsv);
+        recorded.push({ userId, kind: 'rides', sourceKey: ridesKey, targetId: null });
+      }
+    }
     await repository.recordImported(tx, recorded);
   });
 }
@@ -284,14 +269,15 @@ export async function importArchive(
     );
     const newPosts = document.posts.filter((post) => !known.has(sourceKey(document, post.id)));
     const report: ArchiveImportReport = {
-      added: { posts: 0, photos: 0, lists: 0, stamps: 0, settings: false },
+      added: { posts: 0, photos: 0, lists: 0, stamps: 0, rides: 0, settings: false },
       skipped: document.posts.length - newPosts.length,
       follow_candidates: [],
       unmatched_follows: [],
     };
+    const ridesCsv = await readRidesCsv(zip, document, refuse);
     const photos = await storePhotos(deps, zip, newPosts);
     try {
-      await writeAll(deps, userId, document, newPosts, photos, report);
+      await writeAll(deps, userId, document, newPosts, photos, ridesCsv, report);
     } catch (error) {
       await images.deleteImages(deps.db, deps.storage, [...photos.values()].flat());
       throw error;

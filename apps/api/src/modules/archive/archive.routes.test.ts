@@ -146,6 +146,10 @@ beforeAll(async () => {
     .insert(stamps)
     .values({ userId: alice.id, stationGroupId: tokyo, distanceBucket: 1 });
   expect((await call(source, 'POST', `/users/${bob.id}/follow`, alice)).statusCode).toBe(200);
+  const ride = await call(source, 'POST', '/me/rides/import', alice, {
+    csv: 'date,line,from,to,note\n2024-03-05,JR山手線,品川,田町,朝',
+  });
+  expect(ride.json().data?.imported, ride.body).toBe(1);
   await notifications.savePreferences(source.db, alice.id, { mail_types: ['comment'] });
   await source.db.update(users).set({ mailOptIn: false }).where(eq(users.id, alice.id));
 });
@@ -231,6 +235,9 @@ describe('making an archive', () => {
     ]);
     expect(JSON.stringify(document.stamps)).not.toMatch(/lat|lng|distance/);
     expect(document.follows.map((f) => f.name)).toEqual(['駅めぐり太郎']);
+    expect(document.rides?.items).toHaveLength(1);
+    expect(strFromU8(files['rides/rides.csv']!)).toContain('2024-03-05,JR山手線,品川,田町,朝');
+    expect(JSON.parse(strFromU8(files['rides/rides.geojson']!)).type).toBe('FeatureCollection');
     expect(document.settings).toMatchObject({
       mail_opt_in: false,
       notification_mail_types: ['comment'],
@@ -252,7 +259,14 @@ describe('importing an archive into another instance', () => {
     const response = await importZip(target, dave, zip);
     expect(response.statusCode, response.body).toBe(200);
     const report = response.json().data;
-    expect(report.added).toEqual({ posts: 2, photos: 3, lists: 1, stamps: 1, settings: true });
+    expect(report.added).toEqual({
+      posts: 2,
+      photos: 3,
+      lists: 1,
+      stamps: 1,
+      rides: 1,
+      settings: true,
+    });
     expect(report.follow_candidates).toEqual([
       { id: expect.any(String), name: '駅めぐり太郎', following: false },
     ]);
@@ -296,6 +310,7 @@ describe('importing an archive into another instance', () => {
       photos: 0,
       lists: 0,
       stamps: 0,
+      rides: 0,
       settings: false,
     });
     expect(await counts(target)).toEqual(before);

@@ -21,8 +21,14 @@ export const archiveMessages = {
     chooseFile: 'アーカイブのファイル（ZIP）',
     importButton: 'データを取り込む',
     importing: '取り込んでいます…',
-    imported: (added: { posts: number; photos: number; lists: number; stamps: number }) =>
-      `投稿${added.posts}件（写真${added.photos}枚）・リスト${added.lists}件・スタンプ${added.stamps}駅を取り込みました。`,
+    imported: (added: {
+      posts: number;
+      photos: number;
+      lists: number;
+      stamps: number;
+      rides: number;
+    }) =>
+      `投稿${added.posts}件（写真${added.photos}枚）・リスト${added.lists}件・スタンプ${added.stamps}駅・乗車記録${added.rides}件を取り込みました。`,
     settingsImported: '通知などの設定も取り込みました。',
     nothingNew: '新しく取り込むものはありませんでした。',
     followHeading: '同じ名前のメンバー',

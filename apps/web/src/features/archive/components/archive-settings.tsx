@@ -176,7 +176,7 @@ function ImportPart() {
         {error && <Alert severity="error">{error}</Alert>}
         {added && (
           <Alert severity="success">
-            {added.posts + added.lists + added.stamps === 0 && !added.settings
+            {added.posts + added.lists + added.stamps + added.rides === 0 && !added.settings
               ? text.nothingNew
               : text.imported(added)}
             {added.settings && ` ${text.settingsImported}`}
