@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RenderedPage } from './server-render.js';
-import { applyBody } from './web.js';
+import { applyBody } from './page-html.js';
 
 const TEMPLATE =
   '<!doctype html><html><head><title>えきスポ</title></head><body><noscript>JavaScript を有効にしてください</noscript><div id="root"></div></body></html>';
