@@ -45,6 +45,8 @@ export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
   { path: '/verify-email/:token', params: token },
   { path: '/verify-new-email/:token', params: token },
   { path: '/unsubscribe/:token', params: token },
+  // A security alert's link (docs/accounts.md#alerts).
+  { path: '/secure-account/:token', params: token },
   { path: '/leave' },
   { path: '/notifications' },
   // The signed-in member's own stamp book, an address without their id (the app's shortcut).

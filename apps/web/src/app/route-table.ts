@@ -15,6 +15,7 @@ const takedownConfirm: LazyRouteModule = () => import('./routes/takedown-confirm
 const register: LazyRouteModule = () => import('./routes/register');
 const forgot: LazyRouteModule = () => import('./routes/forgot');
 const resetPassword: LazyRouteModule = () => import('./routes/reset-password');
+const secureAccount: LazyRouteModule = () => import('./routes/secure-account');
 const verifyEmail: LazyRouteModule = () => import('./routes/verify-email');
 const verifyNewEmail: LazyRouteModule = () => import('./routes/verify-new-email');
 const unsubscribe: LazyRouteModule = () => import('./routes/unsubscribe');
@@ -117,6 +118,10 @@ export const routeTable: readonly AppRouteDefinition[] = [
     params: token,
   }),
   page(paths.unsubscribe.path, 'メール配信の停止', 'open', unsubscribe, {
+    ...LOGIN,
+    params: token,
+  }),
+  page(paths.secureAccount.path, 'アカウントを守る', 'open', secureAccount, {
     ...LOGIN,
     params: token,
   }),

@@ -20,6 +20,10 @@ export const paths = {
     href: (token: string) => `/verify-new-email/${token}`,
   },
   unsubscribe: { path: '/unsubscribe/:token', href: (token: string) => `/unsubscribe/${token}` },
+  secureAccount: {
+    path: '/secure-account/:token',
+    href: (token: string) => `/secure-account/${token}`,
+  },
   leave: { path: '/leave', href: () => '/leave' },
   notifications: { path: '/notifications', href: () => '/notifications' },
   settingsProfile: { path: '/settings/profile', href: () => '/settings/profile' },

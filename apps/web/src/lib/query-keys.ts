@@ -24,6 +24,9 @@ export const authKeys = {
   verificationAccount: (token: string) =>
     [...authKeys.all, 'verify-email', token, 'account'] as const,
   verifyNewEmail: (token: string) => [...authKeys.all, 'verify-new-email', token] as const,
+  /** The member's signed-in devices and what guards the account (settings). */
+  sessions: () => [...authKeys.all, 'sessions'] as const,
+  security: () => [...authKeys.all, 'security'] as const,
 };
 
 /** Posts, their comments, and the post lists of GET /posts. */

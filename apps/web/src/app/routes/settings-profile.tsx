@@ -12,6 +12,8 @@ import { ArchiveSettings } from '../../features/archive/components/archive-setti
 import { EmailChangeForm } from '../../features/auth/components/email-change-form';
 import { PasswordChangeForm } from '../../features/auth/components/password-change-form';
 import { ProfileForm } from '../../features/auth/components/profile-form';
+import { SecuritySettings } from '../../features/auth/components/security-settings';
+import { SessionList } from '../../features/auth/components/session-list';
 import { NotificationMailSettings } from '../../features/notifications/components/notification-mail-settings';
 import { PushSettings } from '../../features/notifications/push/push-settings';
 import { BlockedMutedUsers } from '../../features/people/components/blocked-muted-users';
@@ -40,8 +42,8 @@ function Section({ title, id, children }: { title: string; id?: string; children
 }
 
 /**
- * /settings/profile — profile, tab privacy, blocked and muted members, e-mail address,
- * password, and the way to 退会.
+ * /settings/profile — profile, tab privacy, blocked and muted members, passkeys and the second
+ * step, signed-in devices, e-mail address, password, and the way to 退会.
  */
 export function Component() {
   const title = useRouteTitle();
@@ -66,6 +68,12 @@ export function Component() {
         </Section>
         <Section title={messages.people.settings.safetyHeading}>
           <BlockedMutedUsers notify={snack.show} />
+        </Section>
+        <Section title={messages.security.heading}>
+          <SecuritySettings notify={snack.show} />
+        </Section>
+        <Section title={messages.security.sessionsHeading}>
+          <SessionList notify={snack.show} />
         </Section>
         <Section title={text.emailHeading}>
           <EmailChangeForm currentEmail={user.email} />

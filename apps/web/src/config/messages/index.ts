@@ -1,5 +1,6 @@
 import { archiveMessages } from './archive';
 import { authMessages } from './auth';
+import { accountSecurityMessages } from './account-security';
 import { commonMessages } from './common';
 import { installMessages } from './install';
 import { listsMessages } from './lists';
@@ -30,6 +31,7 @@ export const messages = {
   ...navigationMessages,
   ...stationsMessages,
   ...authMessages,
+  ...accountSecurityMessages,
   ...archiveMessages,
   ...postEditorMessages,
   ...postsMessages,

@@ -48,7 +48,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('LoginForm', () => {
   it('has labelled inputs with the autocomplete a password manager expects', () => {
     renderForm();
-    expect(screen.getByLabelText(/メールアドレス/).getAttribute('autocomplete')).toBe('email');
+    expect(screen.getByLabelText(/メールアドレス/).getAttribute('autocomplete')).toBe(
+      'username webauthn',
+    );
     expect(screen.getByLabelText(/パスワード/).getAttribute('autocomplete')).toBe(
       'current-password',
     );

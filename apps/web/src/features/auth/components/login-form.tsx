@@ -4,7 +4,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import Divider from '@mui/material/Divider';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormStatus } from '../../../components/form/form-alerts';
 import { FormTextField } from '../../../components/form/form-text-field';
@@ -12,7 +13,10 @@ import { StandaloneLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
+import { passkeyAutofillAvailable, usePasskeyLogin } from '../api/account-security';
 import { useLogin } from '../api/login';
+import { SecondStepForm } from './second-step-form';
+import { failureText } from './security-settings';
 import { useResendVerification } from '../api/resend-verification';
 import { applyApiError } from '../../../components/form/apply-api-error';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -30,6 +34,24 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin();
   const resend = useResendVerification();
   const [failure, setFailure] = useState<Failure | null>(null);
+  const passkey = usePasskeyLogin();
+  /** Set when the password was right and the authenticator app's code is still needed. */
+  const [secondStep, setSecondStep] = useState<string | null>(null);
+
+  // The browser's passkey autofill (conditional UI): its passkeys are offered among the
+  // address field's suggestions, and picking one signs in. A button press aborts it.
+  useEffect(() => {
+    let live = true;
+    void passkeyAutofillAvailable().then((available) => {
+      if (!available || !live) return;
+      passkey.mutateAsync({ autofill: true }).then(onSuccess, () => undefined);
+    });
+    return () => {
+      live = false;
+    };
+    // Once per visit of the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const {
     control,
     handleSubmit,
@@ -45,7 +67,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     setFailure(null);
     resend.reset();
     try {
-      await login.mutateAsync(values);
+      const outcome = await login.mutateAsync(values);
+      if (outcome.secondStep) {
+        setSecondStep(outcome.secondStep.token);
+        return;
+      }
       onSuccess();
     } catch (error) {
       // Only an unconfirmed address is offered the mail again; any other refusal (a suspended
@@ -63,6 +89,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       if (message) setFocus('password', { shouldSelect: true });
     }
   });
+
+  if (secondStep) return <SecondStepForm token={secondStep} onSuccess={onSuccess} />;
 
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
@@ -97,7 +125,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         name="email"
         label={text.fields.email}
         type="email"
-        autoComplete="email"
+        // `webauthn`: the browser may offer passkeys here (the autofill above).
+        autoComplete="username webauthn"
         inputMode="email"
         required
       />
@@ -115,6 +144,26 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         pendingLabel={text.login.submitting}
         fullWidth
       />
+      <Divider>{messages.security.or}</Divider>
+      {passkey.isError && passkey.variables?.autofill === false ? (
+        <Alert severity="error" role="alert">
+          {failureText(passkey.error)}
+        </Alert>
+      ) : null}
+      <Button
+        variant="outlined"
+        fullWidth
+        sx={{ minHeight: 44 }}
+        disabled={passkey.isPending && passkey.variables?.autofill === false}
+        onClick={() => {
+          setFailure(null);
+          passkey.mutateAsync({ autofill: false }).then(onSuccess, () => undefined);
+        }}
+      >
+        {passkey.isPending && passkey.variables?.autofill === false
+          ? messages.security.passkeyLoggingIn
+          : messages.security.passkeyLogin}
+      </Button>
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
         <StandaloneLink to={paths.forgot.href()} variant="body2">
           {text.login.forgot}

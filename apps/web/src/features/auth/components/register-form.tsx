@@ -1,4 +1,6 @@
 import { keysToCamel, NAME_MAX } from '@ekispot/shared';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -7,7 +9,9 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { RouterLink, StandaloneLink } from '../../../components/router-link';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
+import { usePasskeySignup } from '../api/account-security';
 import { useRegister } from '../api/register';
+import { failureText } from './security-settings';
 import { registerFormSchema } from '../schemas/account-form-schemas';
 import { RegistrationSent } from './registration-sent';
 import { NewPasswordFields } from './new-password-fields';
@@ -25,12 +29,29 @@ export function RegisterForm() {
     control,
     submit,
     formError,
+    setFormError,
+    trigger,
+    getValues,
     formState: { isSubmitting },
   } = useApiForm({
     schema: registerFormSchema,
     defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
     fields: FIELDS,
   });
+
+  const passkeySignup = usePasskeySignup();
+  /** No password: the name and address of the form, and a passkey made now. */
+  const signUpWithPasskey = async () => {
+    setFormError(null);
+    if (!(await trigger(['name', 'email']))) return;
+    const { name, email } = getValues();
+    try {
+      await passkeySignup.mutateAsync({ name, email });
+      setSentTo(email.trim().toLowerCase());
+    } catch (error) {
+      setFormError(failureText(error));
+    }
+  };
 
   const onSubmit = submit(async (values) => {
     await register.mutateAsync(keysToCamel(values));
@@ -72,6 +93,18 @@ export function RegisterForm() {
         pendingLabel={text.register.submitting}
         fullWidth
       />
+      <Divider>{messages.security.or}</Divider>
+      <Button
+        variant="outlined"
+        fullWidth
+        sx={{ minHeight: 44 }}
+        disabled={passkeySignup.isPending}
+        onClick={() => void signUpWithPasskey()}
+      >
+        {passkeySignup.isPending
+          ? messages.security.passkeySigningUp
+          : messages.security.passkeySignup}
+      </Button>
       <Typography
         variant="body2"
         sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.5 }}
