@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.js';
+import { isHashtagName, normalizeHashtag } from './search-text.js';
 
 /**
  * The web app's address space, known to both sides: the web app's route table must list
@@ -8,7 +9,7 @@ import { lazySchema } from './lazy-schema.js';
  */
 
 /** How a path parameter is validated; a malformed value is a 404 on both sides. */
-export type WebParamRule = 'stationGroupId' | 'lineId' | 'uuid' | 'token';
+export type WebParamRule = 'stationGroupId' | 'lineId' | 'uuid' | 'token' | 'tag';
 
 export interface WebRoutePattern {
   /** React Router syntax: `/station/:stationGroupId`. */
@@ -56,6 +57,7 @@ export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
   { path: '/rides/map' },
   { path: '/rides/new', query: ['from', 'to', 'line'] },
   { path: '/settings/profile' },
+  { path: '/settings/mutes' },
   { path: '/list/create' },
   { path: '/list/update', query: ['listId'] },
   { path: '/list/update/:listId', params: uuid('listId') },
@@ -80,6 +82,9 @@ export const WEB_ROUTE_PATTERNS: readonly WebRoutePattern[] = [
   { path: '/station/:stationGroupId', params: station },
   { path: '/line/:lineId', params: { lineId: 'lineId' } },
   { path: '/search/station/random' },
+  // One search for stations, lines, posts, tags and members (docs/search.md), and a tag's page.
+  { path: '/search', query: ['q', 'tab'] },
+  { path: '/tag/:tag', params: { tag: 'tag' } },
   { path: '/users', query: ['q'] },
   { path: '/users/:userId/followers', params: uuid('userId') },
   { path: '/users/:userId/following', params: uuid('userId') },
@@ -113,6 +118,17 @@ const TOKEN = /^[A-Za-z0-9_\-.~]{1,512}$/;
 const STATION_GROUP_ID = /^[1-9][0-9]{0,9}$/;
 const STATION_GROUP_ID_MAX = 2_147_483_647;
 
+/** A tag's name as it stands in a path (percent-encoded or not), already in its one spelling. */
+function isTagParam(value: string): boolean {
+  let name: string;
+  try {
+    name = decodeURIComponent(value);
+  } catch {
+    return false;
+  }
+  return isHashtagName(name) && normalizeHashtag(name) === name;
+}
+
 /** Whether one path parameter is well-formed for its rule. */
 export function isWebParamValid(rule: WebParamRule, value: string): boolean {
   switch (rule) {
@@ -123,6 +139,8 @@ export function isWebParamValid(rule: WebParamRule, value: string): boolean {
       return uuidSchema.safeParse(value).success;
     case 'token':
       return TOKEN.test(value);
+    case 'tag':
+      return isTagParam(value);
   }
 }
 

@@ -45,6 +45,9 @@ const notifications: LazyRouteModule = () => import('./routes/notifications');
 const timelinePosts: LazyRouteModule = () => import('./routes/timeline-posts');
 const moderationQueue: LazyRouteModule = () => import('./routes/moderation-queue');
 const moderationLog: LazyRouteModule = () => import('./routes/moderation-log');
+const search: LazyRouteModule = () => import('./routes/search');
+const tag: LazyRouteModule = () => import('./routes/tag');
+const settingsWordMutes: LazyRouteModule = () => import('./routes/settings-word-mutes');
 
 const uuid = (name: string): Record<string, ParamRule> => ({ [name]: 'uuid' });
 const token: Record<string, ParamRule> = { token: 'token' };
@@ -129,6 +132,7 @@ export const routeTable: readonly AppRouteDefinition[] = [
   page(paths.leave.path, '退会', 'auth', leave),
   page(paths.notifications.path, '通知', 'auth', notifications),
   page(paths.settingsProfile.path, 'アカウント設定', 'auth', settingsProfile),
+  page(paths.settingsWordMutes.path, 'ミュートするワード', 'auth', settingsWordMutes),
 
   page(paths.listCreate.path, 'リストの作成', 'auth', listEditor),
   page(paths.listUpdate.path, 'リストの作成', 'auth', listEditor),
@@ -174,6 +178,8 @@ export const routeTable: readonly AppRouteDefinition[] = [
     params: stationParam,
   }),
   page(paths.stationRandom.path, '駅ガチャ', 'open', stationRandom),
+  page(paths.search.path, '検索', 'open', search),
+  page(paths.tag.path, 'タグ', 'open', tag, { ...ssr('tag'), params: { tag: 'tag' } }),
   page(paths.line.path, '路線', 'open', line, {
     ...ssr('line-detail'),
     params: { lineId: 'lineId' },

@@ -1,11 +1,14 @@
 import PhotoIcon from '@mui/icons-material/Photo';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { postDisplayTitle } from '@ekispot/shared';
+import { postDisplayTitle, WORD_MUTED_NOTICE } from '@ekispot/shared';
+import { useState } from 'react';
 import type { CamelCased, Post } from '@ekispot/shared';
+import { messages } from '../config/messages';
 import { paths } from '../config/paths';
 import { imageUrl } from '../lib/image-url';
 import { formatEventPeriod, formatJapanDate } from '../lib/japan-time';
@@ -18,6 +21,25 @@ const THUMB_SIZE = 88;
  * title, dates and author; the whole card is one link and fills its grid cell.
  */
 export function PostCard({ post }: { post: CamelCased<Post> }) {
+  const [shown, setShown] = useState(false);
+  // A post holding a word the reader muted with 「たたんで表示」 (docs/search.md#word-mutes).
+  if (post.wordMuted && !shown)
+    return (
+      <Card variant="outlined" component="article" sx={{ height: '100%' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ p: 1.5, alignItems: 'center', justifyContent: 'space-between', height: '100%' }}
+        >
+          <Typography variant="body2" color="text.secondary">
+            {WORD_MUTED_NOTICE}
+          </Typography>
+          <Button onClick={() => setShown(true)} sx={{ minHeight: 44, flexShrink: 0 }}>
+            {messages.search.showMuted}
+          </Button>
+        </Stack>
+      </Card>
+    );
   const image = post.images[0];
   const title = postDisplayTitle(post);
   return (

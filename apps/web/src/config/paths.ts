@@ -1,5 +1,9 @@
 import type { PostKind } from '@ekispot/shared';
 
+/** The tabs of the search page. */
+export const SEARCH_TABS = ['stations', 'posts', 'tags', 'users'] as const;
+export type SearchTab = (typeof SEARCH_TABS)[number];
+
 /** Every route of the web app (docs/product-rules.md#routes-and-access) with its href builder. */
 export const paths = {
   home: { path: '/', href: () => '/' },
@@ -27,6 +31,19 @@ export const paths = {
   leave: { path: '/leave', href: () => '/leave' },
   notifications: { path: '/notifications', href: () => '/notifications' },
   settingsProfile: { path: '/settings/profile', href: () => '/settings/profile' },
+  settingsWordMutes: { path: '/settings/mutes', href: () => '/settings/mutes' },
+  /** One search for stations, lines, posts, tags and members (docs/search.md). */
+  search: {
+    path: '/search',
+    href: (q = '', tab: SearchTab = 'stations') => {
+      const params = new URLSearchParams();
+      if (q) params.set('q', q);
+      if (tab !== 'stations') params.set('tab', tab);
+      const query = params.toString();
+      return query ? `/search?${query}` : '/search';
+    },
+  },
+  tag: { path: '/tag/:tag', href: (tag: string) => `/tag/${encodeURIComponent(tag)}` },
   listCreate: { path: '/list/create', href: () => '/list/create' },
   listUpdate: { path: '/list/update', href: () => '/list/update' },
   listUpdateById: {

@@ -149,3 +149,16 @@ export const moderationKeys = {
   takedowns: () => [...moderationKeys.all, 'takedowns'] as const,
   log: () => [...moderationKeys.all, 'log'] as const,
 };
+
+/** Post search, tags and word mutes (docs/search.md). */
+export const searchKeys = {
+  all: ['search'] as const,
+  posts: (q: string) => [...searchKeys.all, 'posts', q] as const,
+  stations: (q: string) => [...searchKeys.all, 'stations', q] as const,
+  users: (q: string) => [...searchKeys.all, 'users', q] as const,
+  tag: (tag: string) => [...searchKeys.all, 'tag', tag] as const,
+  tagPosts: (tag: string) => [...searchKeys.all, 'tag-posts', tag] as const,
+  trending: () => [...searchKeys.all, 'trending'] as const,
+  followedTags: () => [...searchKeys.all, 'followed-tags'] as const,
+  wordMutes: () => [...searchKeys.all, 'word-mutes'] as const,
+};

@@ -20,6 +20,7 @@ const DISALLOWED_PAGES = new Set([
   '/notifications',
   '/stamps',
   '/settings/profile',
+  '/settings/mutes',
   '/list/create',
   '/list/update',
   '/list/update/:listId',
@@ -42,6 +43,7 @@ const SAMPLE: Record<WebParamRule, string> = {
   lineId: '11302',
   uuid: '0190a000-0000-7000-8000-000000000000',
   token: 'c2FtcGxlLXRva2Vu',
+  tag: '%E7%B4%85%E8%91%89',
 };
 
 function samplePath(pattern: (typeof WEB_ROUTE_PATTERNS)[number]): string {

@@ -59,6 +59,17 @@ export function StationSearchButton() {
         title={messages.stationPicker.searchTitle}
         intro={messages.stationPicker.searchIntro}
         onClose={() => setOpen(false)}
+        // Posts, tags and members are searched on the search page, with a tab for each.
+        extraAction={
+          <Button
+            onClick={() => {
+              setOpen(false);
+              void navigate(paths.search.href());
+            }}
+          >
+            {messages.search.openAll}
+          </Button>
+        }
         onPick={(station) => {
           setOpen(false);
           void navigate(paths.station.href(station.id));

@@ -18,6 +18,7 @@ import { NotificationMailSettings } from '../../features/notifications/component
 import { PushSettings } from '../../features/notifications/push/push-settings';
 import { BlockedMutedUsers } from '../../features/people/components/blocked-muted-users';
 import { PrivacySetting } from '../../features/people/components/privacy-setting';
+import { WordMutesSettings } from '../../features/search/components/word-mutes-settings';
 import { useNotice } from '../../hooks/use-notice';
 import { useRouteTitle } from '../use-route-title';
 
@@ -68,6 +69,9 @@ export function Component() {
         </Section>
         <Section title={messages.people.settings.safetyHeading}>
           <BlockedMutedUsers notify={snack.show} />
+        </Section>
+        <Section title={messages.wordMutes.title} id="word-mutes">
+          <WordMutesSettings notify={snack.show} />
         </Section>
         <Section title={messages.security.heading}>
           <SecuritySettings notify={snack.show} />

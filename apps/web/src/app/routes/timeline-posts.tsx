@@ -1,9 +1,11 @@
+import Stack from '@mui/material/Stack';
 import { useLocation } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { StandaloneLink } from '../../components/router-link';
 import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
 import { useMe } from '../../features/auth/api/get-me';
+import { TrendingTags } from '../../features/search/components/trending-tags';
 import { PostTimeline } from '../../features/timelines/components/post-timeline';
 import { useRouteTitle } from '../use-route-title';
 
@@ -22,7 +24,10 @@ export function Component() {
         </StandaloneLink>
       }
     >
-      <PostTimeline key={scope} scope={scope} signedIn={Boolean(user)} />
+      <Stack spacing={2}>
+        <TrendingTags />
+        <PostTimeline key={scope} scope={scope} signedIn={Boolean(user)} />
+      </Stack>
     </PageFrame>
   );
 }

@@ -12,6 +12,7 @@ import { peopleMessages } from './people';
 import { postsMessages } from './posts';
 import { pwaMessages } from './pwa';
 import { rankingsMessages } from './rankings';
+import { searchMessages } from './search';
 import { reportsMessages } from './reports';
 import { ridesMessages } from './rides';
 import { stampsMessages } from './stamps';
@@ -38,6 +39,7 @@ export const messages = {
   ...peopleMessages,
   ...stampsMessages,
   ...rankingsMessages,
+  ...searchMessages,
   ...notificationsMessages,
   ...listsMessages,
   ...installMessages,
