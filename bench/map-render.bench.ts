@@ -74,16 +74,28 @@ async function timeToReady(
   const transfers = settled ? await recordTransfers(page) : null;
   const started = Date.now();
   await page.goto(url, { waitUntil: 'commit' });
-  await page.locator('[data-map-ready="true"]').waitFor({ timeout: 60_000 });
+  if (saveData) {
+    // With Save-Data the page as the server drew it is the first view: the country image and
+    // the map's start, nothing loading behind them (docs/pwa.md#save-data-on-the-top-page).
+    await page.locator('[data-testid="map-start"]').waitFor({ timeout: 60_000 });
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLImageElement>('[data-testid="map-first-view"] img')?.complete,
+      undefined,
+      { timeout: 60_000 },
+    );
+  } else await page.locator('[data-map-ready="true"]').waitFor({ timeout: 60_000 });
   const ms = Date.now() - started;
   // The recorded visit is the whole first visit: the service worker's caching once the page is
-  // idle too (<html data-offline-ready>, docs/pwa.md#offline); its requests pass the relay.
-  const offlineReady = settled
-    ? await page
-        .waitForSelector('html[data-offline-ready]', { state: 'attached', timeout: 30_000 })
-        .then(() => true)
-        .catch(() => false)
-    : false;
+  // idle too (<html data-offline-ready>, docs/pwa.md#offline); its requests pass the relay. With
+  // Save-Data the app (which registers the worker) waits for the visitor: no worker to wait for.
+  const offlineReady =
+    settled && !saveData
+      ? await page
+          .waitForSelector('html[data-offline-ready]', { state: 'attached', timeout: 30_000 })
+          .then(() => true)
+          .catch(() => false)
+      : false;
   // Let whatever the first view still asks for arrive (the basemap's details start only now),
   // so the transfer counts it. Playwright's `networkidle` is no use here: it fires once, and
   // often already fired during the map's first frames, before the details were asked for.

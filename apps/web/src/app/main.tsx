@@ -5,6 +5,12 @@
  * shell announces them in its head, and the app runs at once.
  */
 import { listenForInstallPrompt } from '../features/install/install-prompt';
+import {
+  isMapPreload,
+  mapWaitsForVisitor,
+  savesData,
+  whenVisitorActs,
+} from '../lib/save-data-start';
 import { AFTER_PAINT_ELEMENT_ID, SERVER_STATE_ELEMENT_ID } from './server-state-element';
 
 // Chromium offers its install prompt once, about half a second after the page loads: sooner
@@ -34,6 +40,9 @@ async function releasePreloads(): Promise<string[]> {
   if (!(held instanceof HTMLTemplateElement)) return [];
   const modules: string[] = [];
   for (const link of [...held.content.children]) {
+    // While the map waits for the visitor (Save-Data), its code and calls stay unasked.
+    if (link instanceof HTMLLinkElement && mapWaitsForVisitor() && isMapPreload(link.href))
+      continue;
     document.head.append(link);
     if (link instanceof HTMLLinkElement && link.rel === 'modulepreload') modules.push(link.href);
     await nextTask();
@@ -64,9 +73,14 @@ async function runInTurn(modules: readonly string[]): Promise<void> {
 
 if (document.getElementById(SERVER_STATE_ELEMENT_ID)) {
   // A frame, then a task: the browser paints the page in between, then asks for its code.
-  requestAnimationFrame(() =>
-    setTimeout(() => void releasePreloads().then(runInTurn).then(start), 0),
-  );
+  const run = () =>
+    requestAnimationFrame(() =>
+      setTimeout(() => void releasePreloads().then(runInTurn).then(start), 0),
+    );
+  // The top page with Save-Data: the page as drawn until the visitor acts on it
+  // (docs/pwa.md#save-data-on-the-top-page).
+  if (window.location.pathname === '/' && savesData()) whenVisitorActs(document, run);
+  else run();
 } else {
   void start();
 }

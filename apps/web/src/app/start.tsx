@@ -8,6 +8,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { meQueryOptions } from '../features/auth/api/get-me';
 import { prefetchTopMap } from '../features/stations/api/prefetch-top-map';
+import { mapWaitsForVisitor } from '../lib/save-data-start';
 import { IS_DEV_BUILD } from '../config/env';
 import { paths } from '../config/paths';
 import { startActionQueue } from '../lib/action-queue/page-queue';
@@ -78,7 +79,8 @@ if (serverState) setTimeout(() => rereadForMember(queryClient, hydratedAndATask)
 else void queryClient.prefetchQuery(meQueryOptions());
 // On the top page the map's data loads alongside the app code and the map chunk, which the
 // router starts fetching as it is created (docs/basemap.md#first-visit).
-if (window.location.pathname === paths.home.path)
+// Not while the map waits for the visitor to ask for it (Save-Data: lib/save-data-start.ts).
+if (window.location.pathname === paths.home.path && !mapWaitsForVisitor())
   afterHydration(() => prefetchTopMap(queryClient, window.location.search));
 
 const container = document.getElementById('root');

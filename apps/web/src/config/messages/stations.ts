@@ -7,6 +7,12 @@ export const stationsMessages = {
     starting: '地図を読み込んでいます…',
     /** The server's image of the first view, under the loading pill (country-map-image.tsx). */
     firstView: '日本全国の地図。駅の数を地域ごとにまとめた円で示しています',
+    /**
+     * The top page with Save-Data: the map's code and data wait for the visitor
+     * (map-start.tsx, docs/pwa.md#save-data-on-the-top-page).
+     */
+    waitsForVisitor:
+      'データセーバーがオンのため、地図はまだ読み込んでいません。駅は上の検索からも探せます。',
     /** The map could not start (no WebGL in this browser or device). */
     unavailable: 'この端末では地図を表示できません。駅は上の検索から探せます。',
     stationCount: (count: number) => `${formatCount(count)}駅を表示しています`,

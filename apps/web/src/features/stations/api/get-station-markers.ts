@@ -21,8 +21,9 @@ export function stationMarkersQueryOptions() {
   });
 }
 
-export function useStationMarkers() {
-  return useQuery(stationMarkersQueryOptions());
+/** `enabled`: false while the map waits for the visitor (Save-Data, lib/save-data-start.ts). */
+export function useStationMarkers(enabled = true) {
+  return useQuery({ ...stationMarkersQueryOptions(), enabled });
 }
 
 /** GET /stations/markers/names — the markers' names, asked for once the map is zoomed in. */

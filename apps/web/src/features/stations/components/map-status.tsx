@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
 import { messages } from '../../../config/messages';
+import { WHILE_MAP_WAITS } from './map-start';
 
 /**
  * Where the top map is (docs/map.md#while-it-loads): `starting` from the server's first paint
@@ -68,6 +69,8 @@ export function MapStatus({
         boxShadow: 2,
         typography: 'body2',
         pointerEvents: 'none',
+        // Nothing loads while the map waits for the visitor (Save-Data): its start shows instead.
+        [WHILE_MAP_WAITS]: { display: 'none' },
       }}
     >
       <Box

@@ -2,13 +2,19 @@ import Box from '@mui/material/Box';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GeoJSONSource } from 'maplibre-gl';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Layer, NavigationControl, ScaleControl, Source } from 'react-map-gl/maplibre';
 import type { LayerProps, MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
 import { JAPAN_FIT_BOUNDS, JAPAN_FIT_PADDING, MAP_CLUSTER_RADIUS_PX } from '@ekispot/shared';
 import { messages } from '../../../config/messages';
 import { EMPTY_COLLECTION } from '../../../lib/map/basemap-style';
 import { usePrimaryLoading } from '../../../lib/page-loading';
+import {
+  mapWaitsForVisitor,
+  markSavingData,
+  onMapStart,
+  startMap,
+} from '../../../lib/save-data-start';
 import { useStationMarkerNames, useStationMarkers } from '../api/get-station-markers';
 import { useMapKindsUrl } from '../hooks/use-map-kinds-url';
 import { useMapViewUrl } from '../hooks/use-map-view-url';
@@ -37,6 +43,7 @@ import {
 import { BaseMap } from './base-map';
 import { CountryMapImage } from './country-map-image';
 import { MapPanel } from './map-panel';
+import { MapStart } from './map-start';
 import { MapStatus } from './map-status';
 import { PostMarkerPopup } from './post-marker-popup';
 import type { SelectedPosts } from './post-marker-popup';
@@ -75,8 +82,17 @@ function withVisibility(layer: LayerProps, visible: boolean): LayerProps {
  */
 export function StationMap() {
   const mapRef = useRef<MapRef>(null);
-  const markers = useStationMarkers();
-  usePrimaryLoading(markers.isPending);
+  // Save-Data: the map, its code and its data wait until the visitor asks (map-start.tsx). The
+  // server draws the page as if not: the country image and the start both are in its HTML.
+  const waiting = useSyncExternalStore(onMapStart, mapWaitsForVisitor, () => false);
+  // What a search or locate-me asked of the map while it waited: done once it has loaded.
+  const afterStart = useRef<(() => void) | null>(null);
+  // Opened from another page, the top page marks itself: its start shows, its pill hides.
+  useEffect(() => {
+    if (waiting) markSavingData();
+  }, [waiting]);
+  const markers = useStationMarkers(!waiting);
+  usePrimaryLoading(!waiting && markers.isPending);
   const { initialView, fitJapan, saveView } = useMapViewUrl();
   const { kinds, toggleKind } = useMapKindsUrl();
   const [showEnded, setShowEnded] = useState(false);
@@ -190,6 +206,16 @@ export function StationMap() {
     mapRef.current?.flyTo({ center: [lng, lat], zoom: STATION_ZOOM, duration: 1200 });
   }, []);
 
+  /** A move asked for while the map waits: it starts the map and moves once it has loaded. */
+  const whenStarted = useCallback(
+    (move: () => void) => {
+      if (!waiting) return move();
+      afterStart.current = move;
+      startMap();
+    },
+    [waiting],
+  );
+
   // Ready once a frame has drawn the station clusters (docs/benchmarks.md#map-first-render):
   // the land, the borders and the post markers may still be arriving, and the basemap's
   // details only start loading then.
@@ -209,97 +235,103 @@ export function StationMap() {
       role="region"
       sx={{ position: 'absolute', inset: 0 }}
     >
-      <BaseMap
-        ref={mapRef}
-        showDetails={ready}
-        initialViewState={
-          fitJapan
-            ? { bounds: JAPAN_FIT_BOUNDS, fitBoundsOptions: { padding: JAPAN_FIT_PADDING } }
-            : { latitude: initialView.lat, longitude: initialView.lng, zoom: initialView.zoom }
-        }
-        style={{ width: '100%', height: '100%' }}
-        minZoom={3}
-        maxZoom={18}
-        interactiveLayerIds={interactiveLayers}
-        cursor={cursor}
-        onMouseEnter={() => setCursor('pointer')}
-        onMouseLeave={() => setCursor('')}
-        onClick={handleClick}
-        onLoad={(event) => {
-          // The fitted first view goes into the address too, so it can be shared at once.
-          const center = event.target.getCenter();
-          saveView({ lat: center.lat, lng: center.lng, zoom: event.target.getZoom() });
-          noteZoom(event.target.getZoom());
-          posts.refresh(true);
-        }}
-        onMoveEnd={(event) => {
-          const center = event.target.getCenter();
-          saveView({ lat: center.lat, lng: center.lng, zoom: event.target.getZoom() });
-          noteZoom(event.target.getZoom());
-          posts.refresh();
-        }}
-        onRender={ready ? undefined : handleRender}
-        onError={(event) => {
-          // Only a map that failed to be made comes without one; a tile that failed to load
-          // comes from the map and leaves it working.
-          if (!(event as { target: unknown }).target) setUnavailable(true);
-        }}
-      >
-        <Source
-          id={STATIONS_SOURCE_ID}
-          type="geojson"
-          data={stations ?? EMPTY_COLLECTION}
-          cluster
-          clusterRadius={MAP_CLUSTER_RADIUS_PX}
-          clusterMaxZoom={13}
+      {waiting ? null : (
+        <BaseMap
+          ref={mapRef}
+          showDetails={ready}
+          initialViewState={
+            fitJapan
+              ? { bounds: JAPAN_FIT_BOUNDS, fitBoundsOptions: { padding: JAPAN_FIT_PADDING } }
+              : { latitude: initialView.lat, longitude: initialView.lng, zoom: initialView.zoom }
+          }
+          style={{ width: '100%', height: '100%' }}
+          minZoom={3}
+          maxZoom={18}
+          interactiveLayerIds={interactiveLayers}
+          cursor={cursor}
+          onMouseEnter={() => setCursor('pointer')}
+          onMouseLeave={() => setCursor('')}
+          onClick={handleClick}
+          onLoad={(event) => {
+            // The fitted first view goes into the address too, so it can be shared at once.
+            const center = event.target.getCenter();
+            saveView({ lat: center.lat, lng: center.lng, zoom: event.target.getZoom() });
+            noteZoom(event.target.getZoom());
+            posts.refresh(true);
+            const move = afterStart.current;
+            afterStart.current = null;
+            move?.();
+          }}
+          onMoveEnd={(event) => {
+            const center = event.target.getCenter();
+            saveView({ lat: center.lat, lng: center.lng, zoom: event.target.getZoom() });
+            noteZoom(event.target.getZoom());
+            posts.refresh();
+          }}
+          onRender={ready ? undefined : handleRender}
+          onError={(event) => {
+            // Only a map that failed to be made comes without one; a tile that failed to load
+            // comes from the map and leaves it working.
+            if (!(event as { target: unknown }).target) setUnavailable(true);
+          }}
         >
-          <Layer {...withVisibility(clusterLayer, showStations)} />
-          <Layer {...withVisibility(clusterCountLayer, showStations)} />
-          <Layer {...withVisibility(stationPointLayer, showStations)} />
-          <Layer {...withVisibility(stationLabelLayer, showStations)} />
-        </Source>
-        <Source
-          id={POSTS_SOURCE_ID}
-          type="geojson"
-          data={posts.geoJson}
-          cluster
-          clusterRadius={MAP_CLUSTER_RADIUS_PX}
-          clusterMaxZoom={POST_CLUSTER_MAX_ZOOM}
-          clusterProperties={POST_CLUSTER_PROPERTIES}
-        >
-          <Layer {...postClusterLayer} />
-          <Layer {...postClusterCountLayer} />
-          <Layer {...postPointLayer} />
-          <Layer {...postLabelLayer} />
-        </Source>
-        <NavigationControl position="top-right" showCompass={false} />
-        <ScaleControl position="bottom-left" unit="metric" />
-        {selected?.type === 'station' ? (
-          <StationPopup
-            station={selected.station}
-            sheet={phone}
-            onClose={() => setSelected(null)}
-          />
-        ) : null}
-        {selected?.type === 'posts' ? (
-          <PostMarkerPopup
-            selection={selected.posts}
-            sheet={phone}
-            onClose={() => setSelected(null)}
-          />
-        ) : null}
-      </BaseMap>
+          <Source
+            id={STATIONS_SOURCE_ID}
+            type="geojson"
+            data={stations ?? EMPTY_COLLECTION}
+            cluster
+            clusterRadius={MAP_CLUSTER_RADIUS_PX}
+            clusterMaxZoom={13}
+          >
+            <Layer {...withVisibility(clusterLayer, showStations)} />
+            <Layer {...withVisibility(clusterCountLayer, showStations)} />
+            <Layer {...withVisibility(stationPointLayer, showStations)} />
+            <Layer {...withVisibility(stationLabelLayer, showStations)} />
+          </Source>
+          <Source
+            id={POSTS_SOURCE_ID}
+            type="geojson"
+            data={posts.geoJson}
+            cluster
+            clusterRadius={MAP_CLUSTER_RADIUS_PX}
+            clusterMaxZoom={POST_CLUSTER_MAX_ZOOM}
+            clusterProperties={POST_CLUSTER_PROPERTIES}
+          >
+            <Layer {...postClusterLayer} />
+            <Layer {...postClusterCountLayer} />
+            <Layer {...postPointLayer} />
+            <Layer {...postLabelLayer} />
+          </Source>
+          <NavigationControl position="top-right" showCompass={false} />
+          <ScaleControl position="bottom-left" unit="metric" />
+          {selected?.type === 'station' ? (
+            <StationPopup
+              station={selected.station}
+              sheet={phone}
+              onClose={() => setSelected(null)}
+            />
+          ) : null}
+          {selected?.type === 'posts' ? (
+            <PostMarkerPopup
+              selection={selected.posts}
+              sheet={phone}
+              onClose={() => setSelected(null)}
+            />
+          ) : null}
+        </BaseMap>
+      )}
       {/* The first view as the server drew it, until the map has drawn it (docs/map.md). */}
-      {fitJapan && showStations ? <CountryMapImage drawn={ready} /> : null}
+      {(fitJapan && showStations) || waiting ? <CountryMapImage drawn={ready} /> : null}
       <MapPanel
         phone={phone}
         kinds={kinds}
         onToggleKind={toggleKind}
         showEnded={showEnded}
         onShowEnded={setShowEnded}
-        onSelect={flyToStation}
-        onLocate={flyToPosition}
+        onSelect={(station) => whenStarted(() => flyToStation(station))}
+        onLocate={(lat, lng) => whenStarted(() => flyToPosition(lat, lng))}
       />
+      <MapStart />
       <MapStatus
         stage={unavailable ? 'unavailable' : ready ? 'drawn' : 'starting'}
         failed={markers.isError}
