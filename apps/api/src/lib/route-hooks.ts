@@ -17,10 +17,19 @@ export function addRouteHook<K extends HookName>(route: RouteOptions, name: K, h
   route[name] = [...hooks, hook] as RouteOptions[K];
 }
 
-const READ_METHODS = new Set(['GET', 'HEAD']);
+/**
+ * The methods that only read (HTTP's safe methods): the app's one list of them. A read skips
+ * the write routes' hooks, the origin check (plugins/authentication.ts) and leaves the kept
+ * pages (plugins/page-cache.ts).
+ */
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A route that may take a body and write: any method but GET and HEAD. */
+export function isReadMethod(method: string): boolean {
+  return READ_METHODS.has(method);
+}
+
+/** A route that may take a body and write: one with any method but a read's. */
 export function isWriteRoute(route: Pick<RouteOptions, 'method'>): boolean {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  return methods.some((method) => !READ_METHODS.has(method));
+  return methods.some((method) => !isReadMethod(method));
 }

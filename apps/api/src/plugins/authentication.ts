@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
 import { HttpError } from '../lib/http-error.js';
 import { bearerToken } from '../lib/auth-token.js';
+import { isReadMethod } from '../lib/route-hooks.js';
 import { hashSecretToken } from '../lib/secret-tokens.js';
 import { findSession, touchSession, type UserRow } from '../modules/auth/auth.service.js';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** last_used_at is refreshed at most this often, so reads don't all become writes. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -41,7 +41,7 @@ export function createSessionReader(options: {
 
   /** Scheme, host and port must all match: `https://host` is not `http://host`. */
   function checkOrigin(request: FastifyRequest) {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (isReadMethod(request.method)) return;
     const origin = request.headers.origin ?? request.headers.referer;
     let sameOrigin = false;
     if (origin) {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { PreparedPayload } from '../lib/prepared-payload.js';
 import { openRedisChannel } from '../lib/redis-channel.js';
+import { isWriteRoute } from '../lib/route-hooks.js';
 
 /**
  * The pages the server wrote, kept per address until the data may have changed
@@ -157,8 +158,6 @@ declare module 'fastify' {
   }
 }
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 export interface PageCachePluginOptions {
   cache: PageCache;
   /** With Redis, a write on any instance drops the pages every instance keeps. */
@@ -202,8 +201,7 @@ export const pageCachePlugin = fp(
       done();
     };
     app.addHook('onRoute', (route) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (methods.every((method) => READS.has(method))) return;
+      if (!isWriteRoute(route)) return;
       const existing = route.onResponse ?? [];
       route.onResponse = [...(Array.isArray(existing) ? existing : [existing]), invalidate];
     });

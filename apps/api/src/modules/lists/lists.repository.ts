@@ -121,16 +121,6 @@ export async function findList(
   return row ?? null;
 }
 
-/** Locks the member's row, so two creations at once cannot pass the per-member limit together. */
-export async function lockMember(db: Database, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('no key update');
-  return rows.length > 0;
-}
-
 export async function countListsOf(db: Database, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -6,6 +6,7 @@ import {
   type ListUpdateBody,
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
+import { lockMember } from '../../db/member-lock.js';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
 import { decodeCursor, toPage } from '../../lib/page-cursor.js';
 import { lockOwnList, visibleTo, type ListsDeps } from './list-access.js';
@@ -158,7 +159,8 @@ export async function createList(
   body: { title: string; description: string; is_public: boolean },
 ): Promise<List> {
   const listId = await deps.db.transaction(async (tx) => {
-    if (!(await repository.lockMember(tx, userId))) throw new HttpError('UNAUTHENTICATED');
+    // Two creations at once cannot pass the per-member limit together.
+    if (!(await lockMember(tx, userId))) throw new HttpError('UNAUTHENTICATED');
     if ((await repository.countListsOf(tx, userId)) >= LISTS_PER_MEMBER_MAX)
       throw validationFailed({ list: [M.tooManyLists] }, M.tooManyLists);
     return repository.insertList(tx, {

@@ -1,22 +1,9 @@
 import { and, asc, count, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { descending } from '../../db/order.js';
-import { stamps, users } from '../../db/schema/index.js';
+import { stamps } from '../../db/schema/index.js';
 
 /** The only place with Drizzle queries for stamps (docs/conventions.md#api-modules). */
-
-/**
- * Locks the member's row: one member's check-ins are decided one at a time, so two stamps sent
- * at once cannot both pass the speed rule. False when the member is gone.
- */
-export async function lockMember(db: Database, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('no key update');
-  return rows.length > 0;
-}
 
 export async function findStamp(db: Database, userId: string, stationGroupId: number) {
   const [row] = await db

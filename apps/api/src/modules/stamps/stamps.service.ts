@@ -14,6 +14,7 @@ import {
 } from '@ekispot/shared';
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.js';
+import { lockMember } from '../../db/member-lock.js';
 import { isUniqueViolation, isForeignKeyViolation } from '../../lib/db-errors.js';
 import { haversineMetres, type LatLng } from '../../lib/geo.js';
 import {
@@ -102,7 +103,8 @@ export async function checkIn(
 
   try {
     const stamp = await inTransaction(deps.db, async (tx) => {
-      if (!(await repository.lockMember(tx, userId))) throw unauthenticated();
+      // One member's check-ins are decided one at a time (the speed rule).
+      if (!(await lockMember(tx, userId))) throw unauthenticated();
       if (await repository.findStamp(tx, userId, stationGroupId))
         throw conflict(M.alreadyCollected);
       for (const other of await repository.findStampsAround(tx, userId, at)) {

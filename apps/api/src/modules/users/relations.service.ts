@@ -1,5 +1,6 @@
 import type { FollowState } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
+import { lockMembers } from '../../db/member-lock.js';
 import { inTransaction, recordEvent } from '../effects/effects.service.js';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
 import * as repository from './users.repository.js';
@@ -30,7 +31,7 @@ export async function setFollow(
   if (viewerId === userId)
     throw validationFailed({ user_id: [M.cannotFollowSelf] }, M.cannotFollowSelf);
   return inTransaction(deps.db, async (tx) => {
-    const found = await repository.lockUsers(tx, [viewerId, userId]);
+    const found = await lockMembers(tx, [viewerId, userId]);
     if (!found.includes(userId)) throw notFound(M.notFound);
     if (!found.includes(viewerId)) throw new HttpError('UNAUTHENTICATED');
     if (follow) {
@@ -69,7 +70,7 @@ export async function setBlock(
   if (viewerId === userId)
     throw validationFailed({ user_id: [M.cannotBlockSelf] }, M.cannotBlockSelf);
   await inTransaction(deps.db, async (tx) => {
-    const found = await repository.lockUsers(tx, [viewerId, userId]);
+    const found = await lockMembers(tx, [viewerId, userId]);
     if (!found.includes(userId)) throw notFound(M.notFound);
     if (!found.includes(viewerId)) throw new HttpError('UNAUTHENTICATED');
     if (!block) {
@@ -106,7 +107,7 @@ export async function setMute(
   if (viewerId === userId)
     throw validationFailed({ user_id: [M.cannotMuteSelf] }, M.cannotMuteSelf);
   await deps.db.transaction(async (tx) => {
-    const found = await repository.lockUsers(tx, [viewerId, userId]);
+    const found = await lockMembers(tx, [viewerId, userId]);
     if (!found.includes(userId)) throw notFound(M.notFound);
     if (!found.includes(viewerId)) throw new HttpError('UNAUTHENTICATED');
     if (mute) await repository.insertMute(tx, viewerId, userId);

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
   notSuspended,
@@ -88,22 +88,6 @@ export async function findRelation(db: Database, viewerId: string, userId: strin
     blocksMe: Boolean(row?.blocksMe),
     mutedByMe: Boolean(row?.mutedByMe),
   };
-}
-
-/**
- * Locks both members' rows, always in id order so that A following B while B follows A
- * cannot deadlock. `no key update` still lets other transactions insert rows that reference
- * the users (follows, likes), which only take a key-share lock. Returns the ids that exist.
- */
-export async function lockUsers(db: Database, ids: string[]): Promise<string[]> {
-  const sorted = [...new Set(ids)].sort();
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.id, sorted))
-    .orderBy(users.id)
-    .for('no key update');
-  return rows.map((row) => row.id);
 }
 
 /** When the follow was made, if this call made (or removed) it; rankings count it by that day. */
