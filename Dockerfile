@@ -2,11 +2,14 @@
 # `podman build`); run: see compose.yaml, or
 #   docker run -p 3000:3000 -v ekispot-data:/data --stop-timeout 20 ekispot
 #
-# BASE_IMAGE is any Debian (bookworm) slim image with Node.js 24 and npm at /usr/local: the
-# public `node:24-bookworm-slim` by default; `npm run test:container` builds one locally
-# (debootstrap + the `node` package's binary) and passes it here. Nothing secret is baked in:
-# every setting comes from the environment at run time (README "Configuration").
+# BASE_IMAGE, where the build runs, is a Debian bookworm slim image with Node.js 24 and npm at
+# /usr/local: the public `node:24-bookworm-slim` by default. RUNTIME_IMAGE, what the image is
+# made on, is the plain Debian bookworm slim image, given Node's binary from BASE_IMAGE (npm
+# stays behind). `npm run test:container` builds both locally (debootstrap, and the `node`
+# package's binary) and passes them here. Nothing secret is baked in: every setting comes from
+# the environment at run time (README "Configuration").
 ARG BASE_IMAGE=docker.io/library/node:24-bookworm-slim
+ARG RUNTIME_IMAGE=docker.io/library/debian:bookworm-slim
 
 # ---- dependencies: the lock file alone, so a change of source reuses this layer -------------
 FROM ${BASE_IMAGE} AS manifests
@@ -31,14 +34,17 @@ COPY scripts/tsc.mjs scripts/
 COPY packages/shared packages/shared
 COPY apps/api apps/api
 COPY apps/web apps/web
-RUN npm run build
+RUN npm run build \
+ && find apps/web/dist-ssr -name '*.map' -type f -delete
 
 # ---- production dependencies of the server only ---------------------------------------------
 FROM manifests AS production-dependencies
 ENV npm_config_update_notifier=false
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --omit=dev --workspace apps/api --workspace packages/shared
-# Files the server never reads: type declarations, source maps, kuromoji's test corpus, and
+    npm ci --omit=dev --workspace apps/api --workspace packages/shared \
+ && mkdir -p apps/api/node_modules packages/shared/node_modules
+# Files the server never reads: type declarations, source maps (of the server render's too,
+# above: Node runs without --enable-source-maps), kuromoji's test corpus, and
 # the Noto Sans JP weights other than the bold one the stamp image is drawn with
 # (apps/api/src/modules/stamps/stamp-font.ts reads 700.css and its .woff files only).
 RUN find node_modules \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' \) \
@@ -47,7 +53,8 @@ RUN find node_modules \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o
  && find node_modules/@fontsource/noto-sans-jp/files -type f ! -name '*-700-normal.woff' -delete
 
 # ---- runtime: production dependencies and the built files, run as a user of its own ---------
-FROM ${BASE_IMAGE} AS runtime
+FROM ${RUNTIME_IMAGE} AS runtime
+COPY --from=build /usr/local/bin/node /usr/local/bin/node
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -60,6 +67,8 @@ RUN useradd --system --user-group --uid 10001 --home-dir /data --shell /usr/sbin
 WORKDIR /app
 COPY --from=production-dependencies /src/package.json ./
 COPY --from=production-dependencies /src/node_modules node_modules
+COPY --from=production-dependencies /src/apps/api/node_modules apps/api/node_modules
+COPY --from=production-dependencies /src/packages/shared/node_modules packages/shared/node_modules
 COPY --from=build /src/packages/shared/package.json packages/shared/
 COPY --from=build /src/packages/shared/dist packages/shared/dist
 COPY --from=build /src/apps/api/package.json apps/api/

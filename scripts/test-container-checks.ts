@@ -112,9 +112,14 @@ try {
   ]);
 
   // ---- healthy within 60 s: the first start migrates and imports every station.
+  // -1: the container has stopped (its log is printed below).
   const ready = await until(
-    () => fetch(`${base}/api/v2/health/ready`).then((response) => response.status),
-    (status) => status === 200,
+    async () =>
+      (await podmanRun(['inspect', '--format', '{{.State.Running}}', container])).stdout.trim() ===
+      'true'
+        ? await fetch(`${base}/api/v2/health/ready`).then((response) => response.status)
+        : -1,
+    (status) => status === 200 || status === -1,
     60_000,
   );
   check('ready within 60 s', ready === 200, `${((Date.now() - started) / 1000).toFixed(1)} s`);

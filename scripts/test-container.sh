@@ -5,13 +5,15 @@
 # it (scripts/test-container-checks.ts), prints its size and validates compose.yaml.
 #
 # Needs: apt-get install podman podman-compose debootstrap runc uidmap fuse-overlayfs
-#   slirp4netns containernetworking-plugins iptables
+#   slirp4netns containernetworking-plugins golang-github-containernetworking-plugin-dnsname
+#   iptables curl
 # and PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and
 # Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379) running, and `npm ci` done.
 #
 # Settings: DEBIAN_MIRROR (default http://deb.debian.org/debian), CONTAINER_WORK (where the
 # Debian root file system is kept between runs, default /var/tmp/ekispot-container),
-# REBUILD_BASE=1 to make the base image again (from the kept root file system).
+# REBUILD_BASE=1 to make the base images again (from the kept root file system),
+# COMPOSE_STACK=0 to leave out starting compose.yaml whole (step 5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,18 +40,31 @@ if [[ ! -x "$node_bin" ]]; then
 fi
 node_version=$("$node_bin" -v)
 base=localhost/ekispot-base:bookworm-node-${node_version#v}
+debian=localhost/ekispot-debian:bookworm
+# The scripts below run on the repository's Node 24, as `npm run` would run them.
+export PATH="$PWD/node_modules/.bin:$PATH"
+# Trimmed as Debian's slim images are: no documentation, manuals, translations or apt caches.
+slim=(--numeric-owner --exclude='./dev/*' --exclude='./proc/*' --exclude='./sys/*'
+  --exclude='./var/cache/apt/archives/*.deb' --exclude='./var/lib/apt/lists/*'
+  --exclude='./usr/share/doc/*' --exclude='./usr/share/man/*' --exclude='./usr/share/info/*'
+  --exclude='./usr/share/locale/*' --exclude='./.ekispot-debootstrap-done')
 
-# ---- 1. The base: Debian bookworm from debootstrap, with Node.js 24 and npm at /usr/local, laid
-# out as in the public node:24-bookworm-slim image the Dockerfile names by default.
+# ---- 1. The bases: Debian bookworm from debootstrap (RUNTIME_IMAGE), and the same with Node.js
+# 24 and npm at /usr/local (BASE_IMAGE), laid out as the public images the Dockerfile names.
+rootfs=$work/rootfs
+if [[ ! -e "$rootfs/.ekispot-debootstrap-done" ]]; then
+  echo "== debootstrap bookworm"
+  mkdir -p "$work"
+  rm -rf "$rootfs"
+  nice -n 10 debootstrap --variant=minbase bookworm "$rootfs" "$mirror"
+  touch "$rootfs/.ekispot-debootstrap-done"
+fi
+if [[ "${REBUILD_BASE:-}" == 1 ]] || ! "${podman[@]}" image exists "$debian"; then
+  echo "== base image $debian"
+  tar "${slim[@]}" -C "$rootfs" -c . | "${podman[@]}" import --change 'CMD ["bash"]' - "$debian" >/dev/null
+fi
 if [[ "${REBUILD_BASE:-}" == 1 ]] || ! "${podman[@]}" image exists "$base"; then
   echo "== base image $base"
-  mkdir -p "$work"
-  rootfs=$work/rootfs
-  if [[ ! -e "$rootfs/.ekispot-debootstrap-done" ]]; then
-    rm -rf "$rootfs"
-    nice -n 10 debootstrap --variant=minbase bookworm "$rootfs" "$mirror"
-    touch "$rootfs/.ekispot-debootstrap-done"
-  fi
   # Node from the `node` package the repository installs (its platform package's binary), npm
   # from the npm that ran `npm ci` here: both added beside the root file system, not into it.
   stage=$(mktemp -d)
@@ -68,14 +83,7 @@ if [[ "${REBUILD_BASE:-}" == 1 ]] || ! "${podman[@]}" image exists "$base"; then
     cp "$NODE_EXTRA_CA_CERTS" "$stage/usr/local/etc/extra-ca-certificates.crt"
     changes+=(--change 'ENV NODE_EXTRA_CA_CERTS=/usr/local/etc/extra-ca-certificates.crt')
   fi
-  # Trimmed as Debian's slim images are: no documentation, manuals, translations or apt caches.
-  tar --numeric-owner \
-    --exclude='./dev/*' --exclude='./proc/*' --exclude='./sys/*' \
-    --exclude='./var/cache/apt/archives/*.deb' --exclude='./var/lib/apt/lists/*' \
-    --exclude='./usr/share/doc/*' --exclude='./usr/share/man/*' \
-    --exclude='./usr/share/info/*' --exclude='./usr/share/locale/*' \
-    --exclude='./.ekispot-debootstrap-done' --exclude='./usr/local' \
-    -C "$rootfs" -c . -C "$stage" usr/local |
+  tar "${slim[@]}" --exclude='./usr/local' -C "$rootfs" -c . -C "$stage" usr/local |
     "${podman[@]}" import "${changes[@]}" --change 'CMD ["node"]' - "$base" >/dev/null
   rm -rf "$stage"
   trap - EXIT
@@ -83,14 +91,15 @@ fi
 "${podman[@]}" run --rm --network=host "${limits[@]}" "$base" node -e \
   'console.log(`base: Debian ${require("fs").readFileSync("/etc/debian_version", "utf8").trim()}, Node ${process.version}`)'
 
-# ---- 2. The image, through the build argument; layers are reused while their inputs hold.
+# ---- 2. The image, through the build arguments; layers are reused while their inputs hold.
+# Docker's format, not OCI's: only it carries the HEALTHCHECK.
 echo "== image $image"
-nice -n 10 "${podman[@]}" build --network=host "${limits[@]}" --layers \
-  --build-arg "BASE_IMAGE=$base" -t "$image" -f Dockerfile .
+nice -n 10 "${podman[@]}" build --network=host "${limits[@]}" --layers --format docker \
+  --build-arg "BASE_IMAGE=$base" --build-arg "RUNTIME_IMAGE=$debian" -t "$image" -f Dockerfile .
 size=$("${podman[@]}" image inspect --format '{{.Size}}' "$image")
-base_size=$("${podman[@]}" image inspect --format '{{.Size}}' "$base")
+debian_size=$("${podman[@]}" image inspect --format '{{.Size}}' "$debian")
 size_mb=$((size / 1000000))
-echo "image size: ${size_mb} MB (${size} bytes; the base is $((base_size / 1000000)) MB of it)"
+echo "image size: ${size_mb} MB (${size} bytes; Debian is $((debian_size / 1000000)) MB of it, Node.js $(($(stat -c %s "$node_bin") / 1000000)) MB)"
 if ((size_mb >= max_image_mb)); then
   echo "the image is over ${max_image_mb} MB" >&2
   exit 1
@@ -103,9 +112,7 @@ IMAGE=$image node_modules/.bin/tsx scripts/test-container-checks.ts
 # ---- 4. compose.yaml, as podman-compose reads it with .env.example (the passwords filled in).
 # Debian's podman-compose (1.0.3) has no `config` command: `--dry-run up` parses the file,
 # fills in the variables and prints each `podman run` instead of running it (it still makes the
-# project's volumes and network, removed again below). The services' images (PostgreSQL,
-# Redis, MinIO, Caddy) come from a registry, which this machine cannot reach: the stack is
-# not started here (docs/deploy.md#testing-the-image).
+# project's volumes and network, removed again below).
 echo "== compose.yaml"
 project=ekispot-compose-check-$$
 check_dir=$(mktemp -d)
@@ -137,4 +144,14 @@ expect "S3_URL=s3+http://ekispot:check-minio@minio:9000/ekispot-images?path_styl
 expect "--env-file $check_dir/.env" 'the instances with .env'
 expect "-p 8080:80" 'the proxy on port 8080'
 echo "podman-compose: compose.yaml reads, with every service, .env and the addresses between them"
+compose_cleanup
+trap - EXIT
+
+# ---- 5. compose.yaml started whole, the service images played by local stand-ins.
+if [[ "${COMPOSE_STACK:-1}" == 1 ]]; then
+  echo "== compose.yaml started whole"
+  bash scripts/test-container-stack.sh "$debian" "$base" "$image"
+else
+  echo "== compose.yaml not started (COMPOSE_STACK=0)"
+fi
 echo "test:container passed (image size: ${size_mb} MB)"
