@@ -1,29 +1,20 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import EditIcon from '@mui/icons-material/Edit';
-import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { RouterButton, RouterLink } from '../../../components/router-link';
-import { OverflowMenu } from '../../../components/overflow-menu';
-import { ShareButton } from '../../../components/share/share-button';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useNotice } from '../../../hooks/use-notice';
 import { usePrimaryLoading } from '../../../lib/page-loading';
-import { canReport } from '../../../lib/report-target';
 import type { OpenReport } from '../../../lib/report-target';
-import { listExportUrl } from '../api/export-list';
 import { useList } from '../api/get-list';
-import { useListItems } from '../api/get-list-items';
+import { useListItems, type ListItemView } from '../api/get-list-items';
 import { itemName } from '../utils/item-name';
+import { ListDetailHeader } from './list-detail-header';
 import { ListItemEntry } from './list-item-entry';
 import { BackLink } from '../../../components/back-link';
 import { HiddenByModeratorsNotice } from '../../../components/hidden-by-moderators';
@@ -39,6 +30,23 @@ export interface ListMapPlace {
   lat: number;
   lng: number;
   label: string;
+}
+
+/** The items that have a place, numbered as in the list, for the map. */
+function placesOf(items: ListItemView[]): ListMapPlace[] {
+  return items.flatMap((item) =>
+    item.lat !== null && item.lng !== null
+      ? [
+          {
+            id: item.id,
+            number: item.position,
+            lat: item.lat,
+            lng: item.lng,
+            label: itemName(item),
+          },
+        ]
+      : [],
+  );
 }
 
 /**
@@ -88,115 +96,19 @@ export function ListDetail({
 
   const data = list.data;
   const mine = viewerId !== null && viewerId !== undefined && viewerId === data.user.id;
-  const places: ListMapPlace[] = items.data.flatMap((item) =>
-    item.lat !== null && item.lng !== null
-      ? [
-          {
-            id: item.id,
-            number: item.position,
-            lat: item.lat,
-            lng: item.lng,
-            label: itemName(item),
-          },
-        ]
-      : [],
-  );
+  const places = placesOf(items.data);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
       <BackLink fallback={paths.profileLists.href(data.user.id)} />
       {data.hidden ? <HiddenByModeratorsNotice kind="list" sx={{ mb: 2 }} /> : null}
-      <Box component="header" sx={{ mb: 3 }}>
-        {/* A long title takes the row and 「非公開」 goes under it, never squeezed beside it to a
-            character per line. */}
-        <Stack
-          direction="row"
-          useFlexGap
-          sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
-        >
-          <Typography
-            component="h1"
-            variant="h4"
-            sx={{ fontWeight: 700, minWidth: 0, overflowWrap: 'anywhere' }}
-          >
-            {data.title}
-          </Typography>
-          {data.isPublic ? null : (
-            <Stack
-              direction="row"
-              spacing={0.5}
-              sx={{ alignItems: 'center', color: 'text.secondary', flexShrink: 0 }}
-            >
-              <LockOutlinedIcon fontSize="small" aria-hidden="true" />
-              <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-                {text.private}
-              </Typography>
-            </Stack>
-          )}
-        </Stack>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          <RouterLink to={paths.profileLists.href(data.user.id)}>
-            {text.byOwner(data.user.name)}
-          </RouterLink>
-          ・{text.itemCount(data.itemCount)}
-        </Typography>
-        {data.description ? (
-          <Typography sx={{ mt: 1.5, whiteSpace: 'pre-wrap' }}>{data.description}</Typography>
-        ) : null}
-        <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          {/* A private list's address opens for its owner only: nothing to share. */}
-          {data.isPublic ? (
-            <ShareButton
-              title={data.title}
-              text={messages.share.texts.list(data.title, data.user.name)}
-              path={paths.list.href(data.id)}
-              onNotice={notice.show}
-            />
-          ) : null}
-          <Button
-            variant="text"
-            startIcon={<DownloadIcon />}
-            // A plain link, not the router's: the file comes from the API.
-            component="a"
-            href={listExportUrl(data.id, 'geojson')}
-            download
-          >
-            {text.detail.exportGeoJson}
-          </Button>
-          <Button
-            variant="text"
-            startIcon={<DownloadIcon />}
-            href={listExportUrl(data.id, 'gpx')}
-            download
-          >
-            {text.detail.exportGpx}
-          </Button>
-          {mine ? (
-            <RouterButton
-              to={paths.listUpdateById.href(data.id)}
-              variant="contained"
-              startIcon={<EditIcon />}
-            >
-              {text.detail.edit}
-            </RouterButton>
-          ) : null}
-          <OverflowMenu
-            label={text.detail.menu}
-            items={
-              // Only its owner ever sees a private list.
-              onReport && data.isPublic && canReport(viewerId, data.user.id)
-                ? [
-                    {
-                      label: messages.reports.menuItem,
-                      opensDialog: true,
-                      onSelect: () => onReport({ kind: 'list', id: data.id }),
-                    },
-                  ]
-                : []
-            }
-          />
-        </Stack>
-      </Box>
+      <ListDetailHeader
+        data={data}
+        viewerId={viewerId}
+        mine={mine}
+        onReport={onReport}
+        onNotice={notice.show}
+      />
 
       <Box
         sx={{

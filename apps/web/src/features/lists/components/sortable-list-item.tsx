@@ -1,24 +1,15 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LIST_NOTE_MAX } from '@ekispot/shared';
-import { useState } from 'react';
 import { messages } from '../../../config/messages';
-import { isApiError } from '../../../lib/api-error';
 import type { ListItemView } from '../api/get-list-items';
-import { useRemoveListItem } from '../api/remove-list-item';
-import { useUpdateListItem } from '../api/update-list-item';
 import { itemName } from '../utils/item-name';
+import { ItemActions, ItemNoteEditor } from './list-item-parts';
 
 const text = messages.lists.editor;
 
@@ -48,26 +39,6 @@ export function SortableListItem({
     isDragging,
   } = useSortable({ id: item.id, attributes: { roleDescription: text.sortable } });
   const name = itemName(item);
-  const [note, setNote] = useState(item.note);
-  const [noteError, setNoteError] = useState<string | null>(null);
-  const updateNote = useUpdateListItem(listId);
-  const remove = useRemoveListItem();
-
-  const saveNote = () => {
-    setNoteError(null);
-    updateNote.mutate(
-      { itemId: item.id, note },
-      {
-        onSuccess: () => onNotice(text.noteSaved),
-        onError: (error) =>
-          setNoteError(
-            (isApiError(error) ? error.errors?.note?.[0] : undefined) ??
-              (error instanceof Error ? error.message : text.failed),
-          ),
-      },
-    );
-  };
-
   return (
     <Paper
       component="li"
@@ -100,66 +71,17 @@ export function SortableListItem({
             </Box>
             {name}
           </Typography>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1}
-            sx={{ alignItems: 'flex-start' }}
-          >
-            <TextField
-              label={text.noteLabel(name)}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              error={noteError !== null}
-              helperText={noteError ?? text.noteHelp}
-              slotProps={{ htmlInput: { maxLength: LIST_NOTE_MAX } }}
-              size="small"
-              multiline
-              fullWidth
-            />
-            <Button
-              variant="outlined"
-              onClick={saveNote}
-              disabled={updateNote.isPending || note === item.note}
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              {text.saveNote}
-            </Button>
-          </Stack>
+          <ItemNoteEditor listId={listId} item={item} name={name} onNotice={onNotice} />
         </Stack>
-        <Stack>
-          <IconButton
-            aria-label={text.moveUp(name)}
-            onClick={() => onMove(index, index - 1)}
-            disabled={index === 0}
-            size="small"
-          >
-            <ArrowUpwardIcon fontSize="small" />
-          </IconButton>
-          <IconButton
-            aria-label={text.moveDown(name)}
-            onClick={() => onMove(index, index + 1)}
-            disabled={index === total - 1}
-            size="small"
-          >
-            <ArrowDownwardIcon fontSize="small" />
-          </IconButton>
-          <IconButton
-            aria-label={text.remove(name)}
-            onClick={() =>
-              remove.mutate(
-                { listId, itemId: item.id },
-                {
-                  onSuccess: () => onNotice(text.removed),
-                  onError: () => onNotice(text.failed),
-                },
-              )
-            }
-            disabled={remove.isPending}
-            size="small"
-          >
-            <DeleteOutlinedIcon fontSize="small" />
-          </IconButton>
-        </Stack>
+        <ItemActions
+          listId={listId}
+          item={item}
+          name={name}
+          index={index}
+          total={total}
+          onMove={onMove}
+          onNotice={onNotice}
+        />
       </Stack>
     </Paper>
   );
