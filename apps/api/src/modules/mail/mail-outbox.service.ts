@@ -11,8 +11,26 @@ import type { MailLogger, MailTransport } from './mail-transport.js';
 import * as repository from './mail-outbox.repository.js';
 
 export type { OutboxRow } from './mail-outbox.repository.js';
-/** The mails other modules queue, and the time limits their links state. */
-export * from './mail-templates.js';
+/** The mails other modules queue, the time limits their links state, and the helpers to write one. */
+export type { MailCategory, MailContent } from './mail-templates.js';
+export {
+  accountDeletedMail,
+  archiveReadyMail,
+  EMAIL_CHANGE_TTL_HOURS,
+  EMAIL_VERIFICATION_TTL_HOURS,
+  emailChangeConfirmationMail,
+  emailChangeNoticeMail,
+  emailVerificationMail,
+  escapeHtml,
+  formatJapanTime,
+  linkify,
+  notificationMail,
+  PASSWORD_RESET_TTL_HOURS,
+  passwordChangedMail,
+  passwordResetMail,
+  registrationAttemptNoticeMail,
+  securityAlertMail,
+} from './mail-templates.js';
 
 export const MAIL_MAX_ATTEMPTS = 8;
 /** How often a worker looks for due mail unless told otherwise (server.ts passes its own). */
