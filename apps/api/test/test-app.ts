@@ -113,7 +113,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  deps: Pick<AppDependencies, 'redis' | 'imageStorage' | 'clock' | 'wait'> & {
+  deps: Pick<AppDependencies, 'redis' | 'imageStorage' | 'clock' | 'wait' | 'logStream'> & {
     database?: DatabaseHandle;
   } = {},
 ) {
@@ -127,6 +127,7 @@ export async function createTestApp(
     ...(deps.redis && { redis: deps.redis }),
     ...(deps.clock && { clock: deps.clock }),
     ...(deps.wait && { wait: deps.wait }),
+    ...(deps.logStream && { logStream: deps.logStream }),
   });
   await app.ready();
   return {

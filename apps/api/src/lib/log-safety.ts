@@ -20,6 +20,13 @@ const SECRET_FIELDS = [
   'cookie',
   'email',
   'params',
+  // The second step and passkeys (docs/accounts.md#two-step-sign-in-and-passkeys); a TOTP
+  // code is never logged, and `code` stays readable for errors' codes.
+  'secret',
+  'recovery_code',
+  'recovery_codes',
+  'otpauth_url',
+  'credential',
 ];
 
 /** pino `redact` paths: each secret field at the top level and up to three levels down. */
@@ -32,7 +39,7 @@ export const REDACTED_LOG_PATHS = [
 
 /** Mail links carry their token in the path: `/email/verify/<token>` and the like. */
 const TOKEN_IN_PATH =
-  /(\/(?:verify|verify-email|verify-new-email|reset-password|unsubscribe|confirm)\/)[A-Za-z0-9_-]+/g;
+  /(\/(?:verify|verify-email|verify-new-email|reset-password|unsubscribe|confirm|secure-account)\/)[A-Za-z0-9_-]+/g;
 
 export function redactUrl(url: string): string {
   return url.replace(TOKEN_IN_PATH, '$1[redacted]');
