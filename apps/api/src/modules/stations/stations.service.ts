@@ -50,7 +50,7 @@ export {
   listLineNetworkStations,
   listRailwayStations,
   listStationLinks,
-} from './stations.repository.js';
+} from './station-lookups.service.js';
 
 /** The station data in memory (lines in order, station groups), for modules built on it (rides). */
 export { getStationReadModel } from './station-read-model-store.js';
