@@ -2,6 +2,8 @@ import type { ArchiveDocument } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
 import { exportCsv, rideSectionsGeoJson } from '../rides/ride-export.service.js';
 import { listRidesForExport } from '../rides/rides.service.js';
+import { listFollowedTags } from '../search/tags.service.js';
+import { listWordMutes } from '../search/word-mutes.service.js';
 
 /**
  * Sections other modules add to an archive (docs/archive.md#extending-the-archive): each reads
@@ -40,7 +42,17 @@ const ridesSection: ArchiveSection = async (db, userId, extras) => {
   );
 };
 
-export const ARCHIVE_SECTIONS: ArchiveSection[] = [ridesSection];
+/** Followed tags and the word mutes in force (modules/search): names and phrases only. */
+const searchSection: ArchiveSection = async (db, userId, extras) => {
+  const [tags, mutes] = await Promise.all([
+    listFollowedTags({ db }, userId),
+    listWordMutes({ db }, userId),
+  ]);
+  extras.followedTags = tags.items.map((tag) => tag.name);
+  extras.mutedWords = mutes.map((mute) => mute.phrase);
+};
+
+export const ARCHIVE_SECTIONS: ArchiveSection[] = [ridesSection, searchSection];
 
 export function archiveExtensions(
   sections: ArchiveSection[] = ARCHIVE_SECTIONS,

@@ -5,10 +5,11 @@ import {
   type ArchiveDocument,
 } from '@ekispot/shared';
 import type { Database } from '../../db/database.js';
-import type { HttpError } from '../../lib/http-error.js';
+import { HttpError } from '../../lib/http-error.js';
 import * as notifications from '../notifications/notifications.service.js';
 import * as push from '../push/push.service.js';
 import { importCsv } from '../rides/ride-export.service.js';
+import { FOLLOWED_TAGS_MAX, setTagFollow } from '../search/tags.service.js';
 import * as writes from './archive-import.repository.js';
 import { ZipReadError, type ZipFile } from './zip-reader.js';
 
@@ -35,6 +36,14 @@ export async function importSettings(tx: Database, userId: string, document: Arc
     push_types: known(settings.push.push_types),
   });
   if (pushPrefs.success) await push.savePreferences(tx, userId, pushPrefs.data);
+  // Followed tags are choices too; a name this instance refuses is left out.
+  for (const tag of (document.followed_tags ?? []).slice(0, FOLLOWED_TAGS_MAX)) {
+    try {
+      await setTagFollow({ db: tx }, userId, tag, true);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    }
+  }
 }
 
 /** The archive's rides CSV, read and checked before anything is written; null when it has none. */

@@ -26,6 +26,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import * as notifications from '../notifications/notifications.service.js';
+import { listFollowedTags, setTagFollow } from '../search/tags.service.js';
 
 const origin = 'http://localhost:3000';
 const DAY = 24 * 60 * 60 * 1000;
@@ -43,7 +44,7 @@ let files: Record<string, Uint8Array>;
 let document: ArchiveDocument;
 
 async function member(ctx: Ctx, email: string, name: string) {
-  const { token } = await createAuthClient(ctx, origin).registerAndVerify(email, undefined, name);
+  const { token } = await createAuthClient(ctx, origin).insertMemberAndLogIn(email, undefined, name);
   const me = await ctx.app.inject({
     url: '/api/v2/auth/me',
     headers: { authorization: `Bearer ${token}` },
@@ -151,6 +152,7 @@ beforeAll(async () => {
   });
   expect(ride.json().data?.imported, ride.body).toBe(1);
   await notifications.savePreferences(source.db, alice.id, { mail_types: ['comment'] });
+  await setTagFollow({ db: source.db }, alice.id, '駅そば', true);
   await source.db.update(users).set({ mailOptIn: false }).where(eq(users.id, alice.id));
 });
 
@@ -235,6 +237,7 @@ describe('making an archive', () => {
     ]);
     expect(JSON.stringify(document.stamps)).not.toMatch(/lat|lng|distance/);
     expect(document.follows.map((f) => f.name)).toEqual(['駅めぐり太郎']);
+    expect(document.followed_tags).toEqual(['駅そば']);
     expect(document.rides?.items).toHaveLength(1);
     expect(strFromU8(files['rides/rides.csv']!)).toContain('2024-03-05,JR山手線,品川,田町,朝');
     expect(JSON.parse(strFromU8(files['rides/rides.geojson']!)).type).toBe('FeatureCollection');
@@ -299,6 +302,9 @@ describe('importing an archive into another instance', () => {
     expect(await notifications.getPreferences(target.db, dave.id)).toEqual({
       mail_types: ['comment'],
     });
+    expect((await listFollowedTags({ db: target.db }, dave.id)).items).toEqual([
+      { name: '駅そば' },
+    ]);
   });
 
   it('adds nothing the second time', async () => {

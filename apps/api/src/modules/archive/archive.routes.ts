@@ -166,8 +166,7 @@ export const archivePlugin = fp(
       intervalMs: deps.workerIntervalMs ?? 3_000,
     });
     app.decorate('archives', { worker });
-    app.addHook('onListen', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
+    app.workers.add('archive worker', worker);
     await app.register(routes, {
       db: deps.db,
       storage: deps.storage,
