@@ -4,21 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ME_QUERY_KEY } from '../features/auth/api/get-me';
 import { lastSeenMember, learnSession } from '../lib/session-owner';
 import { memorySessionStore, setSessionRecordsForTests } from '../lib/session-record';
+import { sessionUser } from '../test/session-user';
 import { clearMemberDataOnSessionChange, recheckSessionWhenOnline } from './action-queue-effects';
 
 import type { SessionUser } from '../features/auth/api/get-me';
-
-const member = (id: string): SessionUser => ({
-  id,
-  name: id,
-  bio: '',
-  avatar: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  email: `${id}@example.jp`,
-  emailVerified: true,
-  mailOptIn: false,
-  isModerator: false,
-});
 
 /** A client whose session query is `user`, and the calls made to ask it again. */
 function client(user: SessionUser | null) {
@@ -40,7 +29,7 @@ describe('clearMemberDataOnSessionChange', () => {
   it('asks the server again when another tab learned a different member, not the same one', async () => {
     // The test DOM has no BroadcastChannel; Node's carries messages between instances the same way.
     vi.stubGlobal('BroadcastChannel', NodeChannel);
-    const { queryClient, invalidated } = client(member('u1'));
+    const { queryClient, invalidated } = client(sessionUser('u1'));
     stops.push(clearMemberDataOnSessionChange(queryClient));
     const otherTab = new NodeChannel('ekispot-session');
     otherTab.postMessage({ owner: 'u1' });
@@ -55,7 +44,7 @@ describe('clearMemberDataOnSessionChange', () => {
 
 describe('recheckSessionWhenOnline', () => {
   it('asks again when the network is back on a page that showed the member last seen', async () => {
-    setSessionRecordsForTests(memorySessionStore({ state: 'member', user: member('u1') }));
+    setSessionRecordsForTests(memorySessionStore({ state: 'member', user: sessionUser('u1') }));
     const user = await lastSeenMember();
     const { queryClient, invalidated } = client(user);
     stops.push(recheckSessionWhenOnline(queryClient));
@@ -64,8 +53,8 @@ describe('recheckSessionWhenOnline', () => {
   });
 
   it('leaves a session the server confirmed alone', async () => {
-    await learnSession(member('u1'));
-    const { queryClient, invalidated } = client(member('u1'));
+    await learnSession(sessionUser('u1'));
+    const { queryClient, invalidated } = client(sessionUser('u1'));
     stops.push(recheckSessionWhenOnline(queryClient));
     window.dispatchEvent(new Event('online'));
     expect(invalidated).not.toHaveBeenCalled();

@@ -5,24 +5,13 @@ import { memoryQueueStore } from './action-queue/queue-store';
 import type { QueueStore } from './action-queue/queue-store';
 import { memorySessionStore, setSessionRecordsForTests } from './session-record';
 import type { SessionRecord, SessionRecordStore } from './session-record';
+import { sessionUser } from '../test/session-user';
 import {
   beginSessionChange,
   isSessionAssumed,
   lastSeenMember,
   learnSession,
 } from './session-owner';
-
-const member = (id: string) => ({
-  id,
-  name: `会員${id}`,
-  bio: '',
-  avatar: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  email: `${id}@example.jp`,
-  emailVerified: true,
-  mailOptIn: false,
-  isModerator: false,
-});
 
 const like = (postId: string) => ({
   method: 'POST' as const,
@@ -52,13 +41,13 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('whose session the page shows and acts for', () => {
   it('offline, shows the member last seen and queues for them; the same member confirmed keeps it', async () => {
-    newPage({ state: 'member', user: member('u1') });
-    expect(await lastSeenMember()).toEqual(member('u1'));
+    newPage({ state: 'member', user: sessionUser('u1') });
+    expect(await lastSeenMember()).toEqual(sessionUser('u1'));
     expect(isSessionAssumed()).toBe(true);
     await enqueueAction(like('p1'));
     expect(await owners()).toEqual(['u1']);
 
-    await learnSession(member('u1'));
+    await learnSession(sessionUser('u1'));
     expect(isSessionAssumed()).toBe(false);
     expect(await owners()).toEqual(['u1']);
   });
@@ -70,31 +59,31 @@ describe('whose session the page shows and acts for', () => {
   });
 
   it('drops the member’s actions when a new page learns the session ended elsewhere', async () => {
-    newPage({ state: 'member', user: member('u1') });
+    newPage({ state: 'member', user: sessionUser('u1') });
     await lastSeenMember();
     await enqueueAction(like('p1'));
     // The next page load: /auth/me answers nobody (logged out on another device).
-    newPage({ state: 'member', user: member('u1') });
+    newPage({ state: 'member', user: sessionUser('u1') });
     await learnSession(null);
     expect(await owners()).toEqual([]);
     expect(await records.read()).toEqual({ state: 'visitor' });
   });
 
   it('drops the member’s actions when another member is the session, on a page that never saw the first', async () => {
-    newPage({ state: 'member', user: member('u1') });
+    newPage({ state: 'member', user: sessionUser('u1') });
     await lastSeenMember();
     await enqueueAction(like('p1'));
     newPage({ state: 'visitor' });
-    await learnSession(member('u2'));
+    await learnSession(sessionUser('u2'));
     expect(await owners()).toEqual([]);
-    expect(await records.read()).toEqual({ state: 'member', user: member('u2') });
+    expect(await records.read()).toEqual({ state: 'member', user: sessionUser('u2') });
   });
 
   it('names nobody while a login runs, and puts the record back when it fails', async () => {
-    newPage({ state: 'member', user: member('u1') });
+    newPage({ state: 'member', user: sessionUser('u1') });
     const restore = await beginSessionChange();
     expect(await records.read()).toEqual({ state: 'changing' });
     await restore();
-    expect(await records.read()).toEqual({ state: 'member', user: member('u1') });
+    expect(await records.read()).toEqual({ state: 'member', user: sessionUser('u1') });
   });
 });
