@@ -130,7 +130,7 @@ function makePost(pick: (n: number) => number) {
   return { title, body };
 }
 
-async function seed(query: Query): Promise<Seeded> {
+export async function seed(query: Query): Promise<Seeded> {
   await seedUsers(query, USERS, 'search');
   const users = await idsOf(query, 1, USERS);
   const pick = sequence(49);
@@ -180,7 +180,7 @@ async function seed(query: Query): Promise<Seeded> {
   };
 }
 
-const QUERIES = [
+export const QUERIES = [
   '駅弁',
   '紅葉',
   '桜',
