@@ -62,11 +62,13 @@ export default tseslint.config(
               from: ['apps/api/src/plugins'],
               message:
                 'A module does not import a plugin: plugins use modules, and what both need lives in lib/.',
+              allowTests: true,
             },
             {
               target: ['apps/api/src/lib', 'apps/api/src/db'],
               from: ['apps/api/src/modules', 'apps/api/src/plugins'],
               message: 'lib/ and db/ stand below every module and plugin: they import neither.',
+              allowTests: true,
             },
             {
               target: [

@@ -57,6 +57,8 @@ export const boundaries = {
                 target: { type: 'array', items: { type: 'string' } },
                 from: { type: 'array', items: { type: 'string' } },
                 message: { type: 'string' },
+                /** Tests may cross this boundary to set up a real scene. */
+                allowTests: { type: 'boolean' },
               },
             },
           },
@@ -82,6 +84,7 @@ export const boundaries = {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const imported = path.resolve(path.dirname(filename), source);
       for (const zone of zones) {
+        if (zone.allowTests && TEST_FILE.test(filename)) continue;
         if (
           zone.target.some((folder) => inside(filename, folder)) &&
           zone.from.some((folder) => inside(imported, folder))
