@@ -5,15 +5,14 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useForkRef } from '@mui/material/utils';
 import { POST_IMAGES_MAX } from '@ekispot/shared';
-import { useId, useRef, useState } from 'react';
-import type { DragEvent, Ref } from 'react';
+import { useId, useRef } from 'react';
+import type { Ref } from 'react';
 import { messages } from '../../../config/messages';
-import { addPhotoFiles, movePhoto, PHOTO_ACCEPT, removePhoto } from '../utils/photo-items';
+import { usePhotoPicker } from '../hooks/use-photo-picker';
+import { PHOTO_ACCEPT } from '../utils/photo-items';
 import type { PhotoItem } from '../utils/photo-items';
 import { PhotoTile } from './photo-tile';
-import type { PhotoAction } from './photo-tile';
 
 const text = messages.postEditor.photos;
 
@@ -41,73 +40,29 @@ export function PhotoPicker({
   buttonRef,
 }: PhotoPickerProps) {
   const input = useRef<HTMLInputElement>(null);
-  const addButton = useRef<HTMLButtonElement | null>(null);
-  const tileButtons = useRef(new Map<string, HTMLButtonElement>());
-  const [problems, setProblems] = useState<string[]>([]);
-  const [announcement, setAnnouncement] = useState('');
-  const [dragging, setDragging] = useState(false);
   const labelId = useId();
   const helpId = useId();
   const full = value.length >= POST_IMAGES_MAX;
-  const addButtonRef = useForkRef(addButton, buttonRef);
-
-  const focusLater = (key: string, preferred: PhotoAction, fallback: PhotoAction) => {
-    // After React has moved the tile: a moved DOM node loses focus in some browsers.
-    requestAnimationFrame(() => {
-      const first = tileButtons.current.get(`${key}:${preferred}`);
-      const target =
-        first && !first.disabled ? first : tileButtons.current.get(`${key}:${fallback}`);
-      (target ?? addButton.current)?.focus();
-    });
-  };
-
-  const addFiles = (files: File[]) => {
-    if (files.length === 0) return;
-    const result = addPhotoFiles(value, files);
-    setProblems(result.problems);
-    if (result.added > 0) {
-      onChange(result.items);
-      setAnnouncement(text.added(result.added));
-    }
-  };
-
-  const handleAction = (action: PhotoAction, index: number) => {
-    const item = value[index];
-    if (!item) return;
-    setProblems([]);
-    if (action === 'remove') {
-      const next = removePhoto(value, index);
-      onChange(next);
-      setAnnouncement(text.removed(index + 1));
-      const neighbour = next[Math.min(index, next.length - 1)];
-      requestAnimationFrame(() => {
-        const target = neighbour ? tileButtons.current.get(`${neighbour.key}:remove`) : null;
-        (target ?? addButton.current)?.focus();
-      });
-      return;
-    }
-    const delta = action === 'earlier' ? -1 : 1;
-    onChange(movePhoto(value, index, delta));
-    setAnnouncement(text.moved(index + 1, index + 1 + delta));
-    focusLater(item.key, action, action === 'earlier' ? 'later' : 'earlier');
-  };
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!disabled) addFiles(Array.from(event.dataTransfer.files));
-  };
+  const {
+    addButtonRef,
+    tileButtons,
+    problems,
+    clearProblems,
+    announcement,
+    dragging,
+    setDragging,
+    addFiles,
+    handleAction,
+    onDragOver,
+    onDrop,
+  } = usePhotoPicker({ value, onChange, disabled, buttonRef });
 
   return (
     <Box
       role="group"
       aria-labelledby={labelId}
       aria-describedby={helpId}
-      onDragOver={(event) => {
-        if (disabled) return;
-        event.preventDefault();
-        setDragging(true);
-      }}
+      onDragOver={onDragOver}
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
       sx={{
@@ -190,12 +145,29 @@ export function PhotoPicker({
           {error ?? (full ? text.full : text.hint)}
         </FormHelperText>
       </Box>
+      <PhotoNotices problems={problems} onClose={clearProblems} announcement={announcement} />
+    </Box>
+  );
+}
+
+/** Files refused at once, and what a screen reader hears of each change. */
+function PhotoNotices({
+  problems,
+  onClose,
+  announcement,
+}: {
+  problems: string[];
+  onClose: () => void;
+  announcement: string;
+}) {
+  return (
+    <>
       {problems.length > 0 ? (
         <Alert
           severity="warning"
           role="alert"
           sx={{ mt: 1.5 }}
-          onClose={() => setProblems([])}
+          onClose={onClose}
           closeText={messages.postEditor.close}
         >
           {problems.map((problem) => (
@@ -206,6 +178,6 @@ export function PhotoPicker({
       <Box className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </Box>
-    </Box>
+    </>
   );
 }
