@@ -52,10 +52,10 @@ beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin }, { clock: () => now });
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
-  alice = { token: (await accounts.registerAndVerify('alice@example.jp')).token };
-  bob = { token: (await accounts.registerAndVerify('bob@example.jp')).token };
-  carol = { token: (await accounts.registerAndVerify('carol@example.jp')).token };
-  dave = { token: (await accounts.registerAndVerify('dave@example.jp')).token };
+  alice = { token: (await accounts.insertMemberAndLogIn('alice@example.jp')).token };
+  bob = { token: (await accounts.insertMemberAndLogIn('bob@example.jp')).token };
+  carol = { token: (await accounts.insertMemberAndLogIn('carol@example.jp')).token };
+  dave = { token: (await accounts.insertMemberAndLogIn('dave@example.jp')).token };
 
   ekiben = await client.createdPost(bob, spot('名物の駅弁', '#紅葉 を見ながら食べた'));
   apart = await client.createdPost(bob, spot('駅の売店', '弁当を買った ＃紅葉'));
@@ -207,6 +207,22 @@ describe('tags', () => {
     await client.json('DELETE', `/tags/${encodeURIComponent('紅葉')}/follow`, alice);
     expect(await followTimeline()).toEqual([]);
     expect((await client.json('POST', '/tags/1234/follow', alice)).statusCode).toBe(422);
+  });
+});
+
+describe('the sitemap of tags', () => {
+  it('lists a tag once it has five public posts', async () => {
+    const sitemap = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/sitemap-tags-1.xml' })).body;
+    for (let i = 0; i < 4; i += 1) await client.createdPost(dave, spot(`鉄橋${i}`, '#鉄道写真'));
+    expect(await sitemap()).not.toContain('/tag/%E9%89%84%E9%81%93%E5%86%99%E7%9C%9F');
+    const fifth = await client.createdPost(dave, spot('鉄橋4', '#鉄道写真'));
+    expect(await sitemap()).toContain('/tag/%E9%89%84%E9%81%93%E5%86%99%E7%9C%9F');
+    const index = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(index.body).toContain('/sitemap-tags-1.xml');
+    // A hidden post does not count.
+    await ctx.db.update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, fifth.id));
+    expect(await sitemap()).not.toContain('/tag/%E9%89%84%E9%81%93%E5%86%99%E7%9C%9F');
   });
 });
 

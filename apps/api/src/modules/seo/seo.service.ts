@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js';
 import * as repository from './seo.repository.js';
 import { renderRobotsTxt } from './robots.js';
+import { listSitemapTags } from '../search/tags.service.js';
 import { renderSitemapIndex, renderUrlset, type SitemapEntry } from './sitemap-xml.js';
 
 /**
@@ -100,7 +101,21 @@ export async function buildSitemapIndex(db: Database, publicUrl: string): Promis
       lastmod: page.lastmod,
     })),
   );
+  // Tag pages with enough public posts (docs/search.md#hashtags): one sitemap of them.
+  if ((await listSitemapTags({ db }, 1)).length > 0)
+    entries.push({ loc: `${publicUrl}/${TAGS_SITEMAP}`, lastmod: null });
   return renderSitemapIndex(entries);
+}
+
+/** The one sitemap of tag pages. */
+const TAGS_SITEMAP = 'sitemap-tags-1.xml';
+
+async function buildTagsSitemap(db: Database, publicUrl: string): Promise<string | null> {
+  const tags = await listSitemapTags({ db }, SITEMAP_PAGE_SIZE);
+  if (tags.length === 0) return null;
+  return renderUrlset(
+    tags.map((tag) => ({ loc: `${publicUrl}/tag/${encodeURIComponent(tag)}`, lastmod: null })),
+  );
 }
 
 /**
@@ -113,6 +128,8 @@ export async function buildSitemapPage(
   file: string,
   from: string | undefined,
 ): Promise<string | null> {
+  if (`sitemap-${file}` === TAGS_SITEMAP)
+    return from === undefined ? buildTagsSitemap(db, publicUrl) : null;
   const [, kind, page] = SITEMAP_FILE.exec(file) ?? [];
   if (!isKind(kind)) return null;
   const firstPage = Number(page) === 1;
