@@ -217,6 +217,11 @@ export const postSchema = lazySchema(() =>
      */
     hidden: z.literal(true).optional(),
     /**
+     * True on a post brought in from an archive (「取り込み」, docs/archive.md#importing): its
+     * dates are the original ones. Absent otherwise.
+     */
+    imported: z.literal(true).optional(),
+    /**
      * True when the post holds a word the reader muted with 「たたんで表示」 (docs/search.md#word-mutes):
      * shown folded, with a tap to open. Absent otherwise.
      */

@@ -44,7 +44,11 @@ let files: Record<string, Uint8Array>;
 let document: ArchiveDocument;
 
 async function member(ctx: Ctx, email: string, name: string) {
-  const { token } = await createAuthClient(ctx, origin).insertMemberAndLogIn(email, undefined, name);
+  const { token } = await createAuthClient(ctx, origin).insertMemberAndLogIn(
+    email,
+    undefined,
+    name,
+  );
   const me = await ctx.app.inject({
     url: '/api/v2/auth/me',
     headers: { authorization: `Bearer ${token}` },
@@ -283,6 +287,7 @@ describe('importing an archive into another instance', () => {
     const child = mine.find((post) => post.kind === 'image')!;
     expect(child.parentPostId).toBe(spot.id);
     const view = (await call(target, 'GET', `/posts/${spot.id}`, dave)).json().data;
+    expect(view.imported).toBe(true);
     expect(view.images).toHaveLength(2);
     for (const [index, image] of view.images.entries()) {
       const served = await target.app.inject(`/api/v2/image/${image.id}?size=full`);

@@ -51,5 +51,7 @@ function toPost(row: repository.PostViewRow, images: PostImage[]): Post {
     updated_at: post.updatedAt.toISOString(),
     // Only its author is shown a hidden post (docs/moderation.md#hidden-items), with a notice.
     ...(post.hiddenAt !== null && { hidden: true as const }),
+    // Brought in from an archive: shown as 「取り込み」 with its original date.
+    ...(post.importedAt !== null && { imported: true as const }),
   };
 }

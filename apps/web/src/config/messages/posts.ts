@@ -19,6 +19,8 @@ export const postsMessages = {
     kindLabel: (kind: PostKind) => POST_KIND_LABELS[kind],
     loading: '投稿を読み込み中…',
     postedAt: (date: string) => `${date}に投稿`,
+    /** A post brought in from an archive (docs/archive.md#importing). */
+    imported: '（取り込み）',
     edited: '（編集済み）',
     station: '駅',
     stationName: (name: string) => `${name}駅`,

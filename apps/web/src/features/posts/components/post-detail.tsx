@@ -130,6 +130,7 @@ export function PostDetail({
                     {messages.posts.postedAt(formatJapanDateTime(data.createdAt))}
                   </time>
                   {edited ? messages.posts.edited : null}
+                  {data.imported ? messages.posts.imported : null}
                 </>
               }
             />
