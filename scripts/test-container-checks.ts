@@ -26,6 +26,8 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const podman = ['--runtime', 'runc'];
 const limits = ['--ulimit', 'nofile=1024:1024', '--ulimit', 'nproc=4096:4096'];
 const SHUTDOWN_DELAY_MS = 2_000;
+/** The first start's budget (migrations, the station import); READY_WITHIN_S for a slow machine. */
+const READY_WITHIN_S = Number(process.env.READY_WITHIN_S ?? 60);
 /** server.ts: after the delay, requests in flight get at most 10 s more. */
 const STOP_BOUND_MS = SHUTDOWN_DELAY_MS + 10_000;
 const password = 'correct horse battery';
@@ -106,23 +108,35 @@ try {
     '--name',
     container,
     '--network=host',
+    // As compose.yaml runs it (restart: unless-stopped); a restart is reported below.
+    '--restart=on-failure:3',
     ...limits,
     ...Object.entries(env).flatMap(([name, value]) => ['--env', `${name}=${value}`]),
     image,
   ]);
 
   // ---- healthy within 60 s: the first start migrates and imports every station.
-  // -1: the container has stopped (its log is printed below).
+  // -1: the container has stopped for good (its restarts spent; its log is printed below).
+  const stoppedForGood = async () =>
+    (
+      await podmanRun(['inspect', '--format', '{{.State.Status}} {{.RestartCount}}', container])
+    ).stdout.trim() === 'exited 3';
   const ready = await until(
     async () =>
-      (await podmanRun(['inspect', '--format', '{{.State.Running}}', container])).stdout.trim() ===
-      'true'
-        ? await fetch(`${base}/api/v2/health/ready`).then((response) => response.status)
-        : -1,
+      (await stoppedForGood())
+        ? -1
+        : await fetch(`${base}/api/v2/health/ready`).then((response) => response.status),
     (status) => status === 200 || status === -1,
-    60_000,
+    READY_WITHIN_S * 1000,
   );
-  check('ready within 60 s', ready === 200, `${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const restarts = (
+    await podmanRun(['inspect', '--format', '{{.RestartCount}}', container])
+  ).stdout.trim();
+  check(
+    `ready within ${READY_WITHIN_S} s`,
+    ready === 200,
+    `${((Date.now() - started) / 1000).toFixed(1)} s, ${restarts} restart(s)`,
+  );
   const healthcheck = await podmanRun(['healthcheck', 'run', container]).then(
     () => 'healthy',
     (error: { stdout?: string; stderr?: string }) => `${error.stdout ?? ''}${error.stderr ?? ''}`,
@@ -133,7 +147,8 @@ try {
 
   // ---- a station read.
   const search = await api(`/stations/search?q=${encodeURIComponent('東京')}`);
-  const found = ((await search.json()) as { data: { id: number; name: string }[] }).data;
+  const found = ((await search.json()) as { data: { items: { id: number; name: string }[] } }).data
+    .items;
   const tokyo = found.find((station) => station.name === '東京');
   check('station search finds 東京', search.status === 200 && tokyo !== undefined);
   const detail = await api(`/stations/${tokyo!.id}`);

@@ -90,7 +90,7 @@ echo 'ok  bucket made'
 started=$SECONDS
 compose up -d --no-deps app1 app2 proxy >/dev/null 2>&1
 # Both instances start together on the empty database: one migrates and imports, one waits.
-healthy app1 300
+healthy app1 480
 healthy app2 60
 base=http://127.0.0.1:$port
 deadline=$((SECONDS + 30))
@@ -105,8 +105,8 @@ echo 'ok  station search through the proxy finds 東京'
 [[ $(status "$base/") == 200 ]] || fail 'the home page through the proxy'
 echo 'ok  home page through the proxy'
 # Each instance archives its build's files in the bucket at start (docs/deploy.md#rolling-deploys).
-"${podman[@]}" exec "${project}_minio_1" sh -c 'ls -R /data' | grep -q 'web-assets' ||
-  fail 'no web-assets in the bucket'
+stored=$("${podman[@]}" exec "${project}_minio_1" ls -R /data)
+grep -q '/data/ekispot-images/web-assets' <<<"$stored" || fail 'no web-assets in the bucket'
 echo 'ok  instances write to the bucket'
 imported=$( ("${podman[@]}" logs "${project}_app1_1"; "${podman[@]}" logs "${project}_app2_1") 2>&1 |
   grep -c '"msg":"station data imported"' || true)
