@@ -110,7 +110,7 @@ describeInBrowser('passkeys', () => {
     await openSite(page, '/register');
     await field(page, 'ニックネーム').fill('パスキー派');
     await field(page, 'メールアドレス').fill(email);
-    await page.getByRole('button', { name: 'パスキーで登録する（パスワードなし）' }).click();
+    await page.getByRole('button', { name: 'パスキーで新規登録（パスワードなし）' }).click();
     await page.getByRole('heading', { name: '確認メールを送信しました' }).waitFor();
     const verification = await waitForMailLink(email, '/verify-email/');
     await page.goto(verification.link.replace(/^https?:\/\/[^/]+/, site));

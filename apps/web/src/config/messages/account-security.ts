@@ -61,7 +61,7 @@ export const accountSecurityMessages = {
     passkeyLogin: 'パスキーでログイン',
     passkeyLoggingIn: 'パスキーを確認しています…',
     or: 'または',
-    passkeySignup: 'パスキーで登録する（パスワードなし）',
+    passkeySignup: 'パスキーで新規登録（パスワードなし）',
     passkeySigningUp: '登録しています…',
 
     secureHeading: 'アカウントを守る',
