@@ -41,12 +41,17 @@ const UNITS = /(?<=\d\s?)(km|m|MB|pt)(?![A-Za-z])/g;
  * - file formats, by their names: the two a list can be saved as (GeoJSON, GPX: 「GPXで書き出す」)
  *   and the five a photo may be in (「JPEG・PNG・WebP・GIF・AVIF形式」);
  * - URL: the takedown form asks for 「対象のURL」, the 404 page says the URL may be mistyped;
- * - IP: the privacy policy's 「IPアドレス」.
+ * - IP: the privacy policy's 「IPアドレス」;
+ * - QR: 「QRコード」 of the authenticator app's setup;
+ * - the device and browser names the session list reads from the User-Agent
+ *   (apps/api/src/modules/auth/device-label.ts), product names with no Japanese of their own.
  * Anything else is written by members, a name from the station data, or to be put in Japanese.
  */
 export const ALLOWED_WORDS = new Set([
   ...['GeoJSON', 'GPX', 'JPEG', 'PNG', 'WebP', 'GIF', 'AVIF'],
-  ...['URL', 'IP'],
+  ...['URL', 'IP', 'QR'],
+  ...['iPhone', 'iPad', 'Android', 'Chromebook', 'Windows', 'Mac', 'Linux'],
+  ...['Edge', 'Opera', 'Samsung', 'Internet', 'Firefox', 'Chrome', 'Safari'],
 ]);
 
 /** Latin letters, half- or full-width, as runs: 「JR山手線」 has the word JR. */

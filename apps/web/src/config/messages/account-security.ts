@@ -25,7 +25,7 @@ export const accountSecurityMessages = {
       '指紋や顔認証、画面ロックでログインできます。パスワードより安全で、2段階認証も兼ねます。',
     noPasskeys: 'パスキーはまだありません。',
     passkeyName: 'パスキーの名前',
-    passkeyNameHint: '例：iPhone、仕事用PC',
+    passkeyNameHint: '例：スマートフォン、仕事用のパソコン',
     addPasskey: 'パスキーを追加',
     addingPasskey: '追加しています…',
     removePasskey: '削除',

@@ -56,7 +56,7 @@ export function SecuritySettings({ notify }: { notify: (message: string) => void
 
   return (
     <Stack spacing={3}>
-      <Stack spacing={1.5} component="section" aria-label={text.reauthPassword}>
+      <Stack spacing={1.5}>
         <Typography variant="body2" color="text.secondary">
           {text.reauthIntro}
         </Typography>
