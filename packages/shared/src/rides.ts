@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from './envelope.js';
 import { lazySchema } from './lazy-schema.js';
+import { RANKING_PERIODS, rankingRowSchema } from './rankings.js';
 import { textSchema } from './text.js';
 
 /**
@@ -278,3 +279,21 @@ export const rideExportQuerySchema = lazySchema(() =>
     format: z.enum(['csv', 'geojson'], { error: '形式はcsvかgeojsonで指定してください。' }),
   }),
 );
+
+/** The 「乗車距離」 board's formula, as its page states it (docs/rides.md#ranking). */
+export const RIDE_DISTANCE_FORMULA_TEXT =
+  '乗車距離 ＝ 期間中の日付の公開した乗車記録の距離（駅と駅を結んだ直線距離の合計、km未満切り捨て）の合計。非公開の乗車は数えません。同じ区間に何度乗っても、乗った回数分を数えます。';
+
+/** `GET /rankings/distance`: public rides only, by ride date in the period. */
+export const rideRankingPageSchema = lazySchema(() =>
+  z.object({
+    board: z.literal('distance'),
+    period: z.enum(RANKING_PERIODS),
+    starts_on: z.string().nullable(),
+    formula: z.string(),
+    items: z.array(rankingRowSchema),
+    next_cursor: z.string().nullable(),
+    me: rankingRowSchema.nullable(),
+  }),
+);
+export type RideRankingPage = z.infer<typeof rideRankingPageSchema>;

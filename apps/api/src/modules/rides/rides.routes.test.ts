@@ -66,7 +66,7 @@ beforeAll(async () => {
     id[name] = await stationGroupIdOf(ctx.db, name, pref);
   }
   const member = async (email: string) => {
-    const { token } = await accounts.registerAndVerify(email);
+    const { token } = await accounts.insertMemberAndLogIn(email);
     const me = await client.json('GET', '/auth/me', { token });
     return { token, id: me.json().data.id as string };
   };
@@ -232,6 +232,23 @@ describe('journeys, privacy and the offline queue', () => {
     expect(future.json().errors.ridden_on).toEqual(['未来の日付は指定できません。']);
     const noLoop = await record(bob, [leg(TOKAIDO_SHINKANSEN, '東京', '品川', { way: 'long' })]);
     expect(noLoop.statusCode).toBe(422);
+  });
+});
+
+describe('the 乗車距離 board', () => {
+  it('counts public rides only, in whole km, with its formula', async () => {
+    const mine = (await client.json('GET', '/rides?limit=100', alice)).json().data
+      .items as RideData[];
+    const shown = mine.filter((ride) => ride.public);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(mine.length).toBeGreaterThan(shown.length);
+    const expected = Math.floor(shown.reduce((sum, ride) => sum + ride.distance_m, 0) / 1000);
+    const board = (await client.json('GET', '/rankings/distance?period=all')).json().data;
+    expect(board.formula).toContain('公開');
+    const row = board.items.find((item: { user: { id: string } }) => item.user.id === alice.id);
+    expect(row.score).toBe(expected);
+    const own = (await client.json('GET', '/rankings/distance?period=all', alice)).json().data;
+    expect(own.me.score).toBe(expected);
   });
 });
 

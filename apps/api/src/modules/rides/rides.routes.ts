@@ -2,6 +2,7 @@ import {
   API_BASE_PATH,
   RIDE_MESSAGES as M,
   lineParamsSchema,
+  rankingQuerySchema,
   rideCreateBodySchema,
   rideJourneySchema,
   rideLineSectionsSchema,
@@ -12,6 +13,7 @@ import {
   rideSettingsBodySchema,
   rideSettingsSchema,
   rideSummarySchema,
+  rideRankingPageSchema,
   rideUpdateBodySchema,
   successEnvelopeSchema,
   userParamsSchema,
@@ -23,6 +25,7 @@ import { requesterKey } from '../../lib/auth-token.js';
 import { envelope } from '../../lib/envelope.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { rideExportRoutes } from './ride-export.routes.js';
+import { getDistanceRanking } from './ride-ranking.js';
 import * as service from './rides.service.js';
 
 const tags = ['rides'];
@@ -234,6 +237,27 @@ export const ridesRoutes: FastifyPluginAsyncZod<service.RidesDeps> = async (app,
       noStore(reply);
       const viewerId = request.viewer?.user.id ?? null;
       return envelope(await service.getProfileSummary(deps.db, viewerId, request.params.userId));
+    },
+  );
+
+  app.get(
+    `${API_BASE_PATH}/rankings/distance`,
+    {
+      config: { access: 'optional' },
+      schema: {
+        tags: ['rankings'],
+        summary: '乗車距離: the length of public rides dated in the period, in whole km',
+        description:
+          'Public rides only; lengths measured station to station (not 営業キロ). Weeks start on ' +
+          'Monday and months on the 1st, Japan time. `formula` is the rule as the page states it.',
+        querystring: rankingQuerySchema,
+        response: { 200: successEnvelopeSchema(rideRankingPageSchema), ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-cache');
+      const viewerId = request.viewer?.user.id ?? null;
+      return envelope(await getDistanceRanking(deps.db, viewerId, request.query, deps.clock()));
     },
   );
 
