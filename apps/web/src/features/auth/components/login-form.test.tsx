@@ -135,6 +135,42 @@ describe('LoginForm', () => {
     expect(document.cookie).not.toContain('auth=');
   });
 
+  it('asks for the authenticator code after the right password, and says a wrong one', async () => {
+    const secondStep = { token: 's'.repeat(43), expires_at: '2026-11-01T00:10:00.000Z' };
+    fetchMock
+      .mockResolvedValueOnce(
+        envelope(200, {
+          data: { second_step: secondStep },
+          message: '確認コードを入力してください。',
+        }),
+      )
+      .mockResolvedValueOnce(
+        envelope(422, {
+          message: '入力内容に誤りがあります。',
+          errors: { code: ['確認コードが正しくありません。'] },
+        }),
+      )
+      .mockResolvedValueOnce(
+        envelope(200, { data: { token: 'x'.repeat(43), user: ME }, message: 'ログインしました。' }),
+      );
+    const { queryClient, onSuccess } = renderForm();
+    const user = await fillAndSubmit('eki@example.jp', 'correct horse');
+    const code = await screen.findByLabelText(/確認コード/);
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeFalsy();
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: '確認する' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('確認コードが正しくありません。');
+    await user.clear(code);
+    await user.type(code, '123 456');
+    await user.click(screen.getByRole('button', { name: '確認する' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    const [url, init] = fetchMock.mock.calls[2]!;
+    expect(String(url)).toContain('/auth/login/second-step');
+    expect(JSON.parse(String(init?.body))).toEqual({ token: secondStep.token, code: '123 456' });
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toMatchObject({ id: ME.id });
+  });
+
   it('disables the button while the call runs, so the form is sent once', async () => {
     let answer: (response: Response) => void = () => undefined;
     fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
