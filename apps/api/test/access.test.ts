@@ -122,7 +122,7 @@ let moderatorBearer: Record<string, string> = {};
 
 beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
-  const { token } = await createAuthClient(ctx, origin).registerAndVerify('docs@example.jp');
+  const { token } = await createAuthClient(ctx, origin).insertMemberAndLogIn('docs@example.jp');
   await runAdminCommand(ctx.db, 'grant-moderator', ['docs@example.jp']);
   moderatorBearer = { authorization: `Bearer ${token}` };
   const whole = await ctx.app.inject({
@@ -177,7 +177,9 @@ describe('the moderators’ operations', () => {
   });
 
   it('have a document that is not there (the 404 envelope) for anyone else', async () => {
-    const { token } = await createAuthClient(ctx, origin).registerAndVerify('curious@example.jp');
+    const { token } = await createAuthClient(ctx, origin).insertMemberAndLogIn(
+      'curious@example.jp',
+    );
     const nowhere = (await ctx.app.inject('/api/v2/nowhere')).json();
     for (const headers of [{}, { authorization: `Bearer ${token}` }, { cookie: `auth=${token}` }]) {
       const response = await ctx.app.inject({ url: '/api/v2/moderation/openapi.json', headers });
@@ -195,7 +197,9 @@ describe('every member operation', () => {
   });
 
   it('answers 401 to a session that was revoked, and clears its cookie', async () => {
-    const { token } = await createAuthClient(ctx, origin).registerAndVerify('revoked@example.jp');
+    const { token } = await createAuthClient(ctx, origin).insertMemberAndLogIn(
+      'revoked@example.jp',
+    );
     const bearer = { authorization: `Bearer ${token}` };
     const me = async () =>
       (await ctx.app.inject({ url: '/api/v2/auth/me', headers: bearer })).json();
@@ -222,7 +226,7 @@ describe('every moderator operation', () => {
   it('is not there (the 404 envelope) for visitors, members and revoked sessions', async () => {
     const moderatorOperations = operations.filter((operation) => operation.moderatorsOnly);
     expect(moderatorOperations.length).toBeGreaterThan(0);
-    const { token } = await createAuthClient(ctx, origin).registerAndVerify(
+    const { token } = await createAuthClient(ctx, origin).insertMemberAndLogIn(
       'not-a-moderator@example.jp',
     );
     const member = { authorization: `Bearer ${token}` };

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { emailSchema } from '@ekispot/shared';
 import type { Database } from '../src/db/database.js';
 import { mailOutbox } from '../src/db/schema/index.js';
-import { insertUser, updateUser } from '../src/modules/auth/auth.repository.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
+import { buildUser } from './factories.js';
 
 /** One hash per password per process: seeding a member costs no argon2 run of its own. */
 const hashes = new Map<string, Promise<string>>();
@@ -52,21 +52,21 @@ export function createAuthClient(ctx: { app: FastifyInstance; db: Database }, or
   }
 
   /**
-   * A confirmed member, signed in over HTTP. The account is written straight to the
-   * database (registration and its mail have tests of their own: auth.routes.test.ts,
-   * auth.mail.test.ts, registration.test.ts), so no mail is queued for it.
+   * Inserts a confirmed member's row (test/factories.ts `buildUser`) and logs in over HTTP: no
+   * registration, no mail, no confirmation link (those have tests of their own:
+   * auth.routes.test.ts, auth.mail.test.ts, registration.test.ts, confirmation-link.test.ts).
    */
-  async function registerAndVerify(
+  async function insertMemberAndLogIn(
     email: string,
     password = 'correct horse battery',
     name = '駅好き',
   ) {
-    const user = await insertUser(ctx.db, {
+    await buildUser(ctx.db, {
       name,
       email: emailSchema.parse(email),
       passwordHash: await hashOnce(password),
+      emailVerifiedAt: new Date(),
     });
-    await updateUser(ctx.db, user.id, { emailVerifiedAt: new Date() });
     const login = await post('/login', { email, password });
     if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode}`);
     return { cookie: cookieOf(login), token: login.json().data.token as string };
@@ -89,7 +89,7 @@ export function createAuthClient(ctx: { app: FastifyInstance; db: Database }, or
     const made: { token: string; id: string; email: string }[] = [];
     for (let i = 0; i < count; i += 1) {
       const email = `${prefix}${i}@example.jp`;
-      const { token } = await registerAndVerify(email);
+      const { token } = await insertMemberAndLogIn(email);
       const me = await ctx.app.inject({
         url: '/api/v2/auth/me',
         headers: { authorization: `Bearer ${token}` },
@@ -99,7 +99,7 @@ export function createAuthClient(ctx: { app: FastifyInstance; db: Database }, or
     return made;
   }
 
-  return { post, lastMailTo, registerAndVerify, registerByMail, members };
+  return { post, lastMailTo, insertMemberAndLogIn, registerByMail, members };
 }
 
 export function cookieOf(response: { cookies: { name: string; value: string }[] }) {

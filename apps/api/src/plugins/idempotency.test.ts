@@ -7,6 +7,7 @@ import { IDEMPOTENCY_KEYS_PER_MEMBER } from '../db/idempotency-keys.js';
 import { comments, idempotencyKeys, likes, users } from '../db/schema/index.js';
 import { reactionLimit } from '../modules/posts/rate-limits.js';
 import { requestFingerprint } from './idempotency.js';
+import { buildIdempotencyKeys } from '../../test/factories.js';
 
 /** Writes sent with an Idempotency-Key are done once (docs/architecture.md#idempotent-writes). */
 
@@ -21,9 +22,9 @@ beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
-  owner = { token: (await accounts.registerAndVerify('i-owner@example.jp')).token };
-  author = { token: (await accounts.registerAndVerify('i-author@example.jp')).token };
-  other = { token: (await accounts.registerAndVerify('i-other@example.jp')).token };
+  owner = { token: (await accounts.insertMemberAndLogIn('i-owner@example.jp')).token };
+  author = { token: (await accounts.insertMemberAndLogIn('i-author@example.jp')).token };
+  other = { token: (await accounts.insertMemberAndLogIn('i-other@example.jp')).token };
 });
 afterAll(async () => {
   await ctx?.close();
@@ -177,11 +178,13 @@ describe('Idempotency-Key', () => {
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, 'i-author@example.jp'));
-    await ctx.db.insert(idempotencyKeys).values({
-      userId: me!.id,
-      key: stuck,
-      request: `POST /api/v2/posts/${post.id}/comments`,
-    });
+    await buildIdempotencyKeys(ctx.db, [
+      {
+        userId: me!.id,
+        key: stuck,
+        request: `POST /api/v2/posts/${post.id}/comments`,
+      },
+    ]);
     expect((await comment(author, post.id, '止まった', stuck)).statusCode).toBe(409);
     await ctx.db
       .update(idempotencyKeys)
@@ -251,7 +254,7 @@ describe('Idempotency-Key', () => {
 
   it(`keeps at most ${IDEMPOTENCY_KEYS_PER_MEMBER} keys of a member, dropping the oldest`, async () => {
     const accounts = createAuthClient(ctx, origin);
-    const keeper = await accounts.registerAndVerify('i-keeper@example.jp');
+    const keeper = await accounts.insertMemberAndLogIn('i-keeper@example.jp');
     const [me] = await ctx.db
       .select({ id: users.id })
       .from(users)
@@ -283,7 +286,7 @@ describe('Idempotency-Key', () => {
 
   it('limits keyed likes and unlikes: a flood is refused with 429 and leaves few rows', async () => {
     const accounts = createAuthClient(ctx, origin);
-    const flooder = await accounts.registerAndVerify('i-flooder@example.jp');
+    const flooder = await accounts.insertMemberAndLogIn('i-flooder@example.jp');
     const [me] = await ctx.db
       .select({ id: users.id })
       .from(users)

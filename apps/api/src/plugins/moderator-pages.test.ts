@@ -52,8 +52,8 @@ beforeAll(async () => {
   await fs.writeFile(path.join(root, 'dist-ssr', 'entry-server.js'), ENTRY_SERVER);
   ctx = await createTestApp({ WEB_DIST_DIR: path.join(root, 'dist'), PUBLIC_URL: origin });
   const auth = createAuthClient(ctx, origin);
-  tokens.member = (await auth.registerAndVerify('member@example.jp')).token;
-  tokens.moderator = (await auth.registerAndVerify('moderator@example.jp')).token;
+  tokens.member = (await auth.insertMemberAndLogIn('member@example.jp')).token;
+  tokens.moderator = (await auth.insertMemberAndLogIn('moderator@example.jp')).token;
   await runAdminCommand(ctx.db, 'grant-moderator', ['moderator@example.jp']);
 });
 afterAll(async () => {

@@ -20,7 +20,7 @@ let build: Awaited<ReturnType<typeof createFakeWebBuild>>;
 beforeAll(async () => {
   build = await createFakeWebBuild();
   ctx = await createTestApp({ WEB_DIST_DIR: build.distDir, PUBLIC_URL: origin });
-  await createAuthClient(ctx, origin).registerAndVerify('directory@example.com');
+  await createAuthClient(ctx, origin).insertMemberAndLogIn('directory@example.com');
 });
 afterAll(async () => {
   await ctx?.close();

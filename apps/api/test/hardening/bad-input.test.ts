@@ -14,7 +14,7 @@ const origin = 'http://localhost:3000';
 beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
   auth = createAuthClient(ctx, origin);
-  ({ token } = await auth.registerAndVerify('fuzzy@example.jp'));
+  ({ token } = await auth.insertMemberAndLogIn('fuzzy@example.jp'));
   const form = await multipartPayload({
     kind: 'spot',
     title: '入力テストのスポット',

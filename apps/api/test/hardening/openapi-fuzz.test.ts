@@ -343,8 +343,11 @@ function admitsNull(schema: JsonSchema | undefined): boolean {
 beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
   const auth = createAuthClient(ctx, origin);
-  ({ token } = await auth.registerAndVerify('fuzz@example.jp', 'fuzz password 1'));
-  ({ token: bodiesToken } = await auth.registerAndVerify('bodies@example.jp', 'fuzz password 2'));
+  ({ token } = await auth.insertMemberAndLogIn('fuzz@example.jp', 'fuzz password 1'));
+  ({ token: bodiesToken } = await auth.insertMemberAndLogIn(
+    'bodies@example.jp',
+    'fuzz password 2',
+  ));
   known.stationGroupId = await stationGroupIdOf(ctx.db, '東京', 13);
   const form = await multipartPayload({
     kind: 'image',
@@ -368,7 +371,10 @@ beforeAll(async () => {
   known.commentId = comment.json().data.id;
 
   // The whole API: the moderators' document (the public one leaves their operations out).
-  const { token: moderatorToken } = await auth.registerAndVerify('docs@example.jp', 'fuzz doc 3');
+  const { token: moderatorToken } = await auth.insertMemberAndLogIn(
+    'docs@example.jp',
+    'fuzz doc 3',
+  );
   await runAdminCommand(ctx.db, 'grant-moderator', ['docs@example.jp']);
   const document = (
     await ctx.app.inject({

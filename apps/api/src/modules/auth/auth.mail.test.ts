@@ -82,7 +82,7 @@ describe('account mail over SMTP', () => {
 
   it('resets a password from the received link; an unknown address gets no mail', async () => {
     const email = 'smtp-reset@example.jp';
-    await client.registerAndVerify(email, 'old password 1');
+    await client.insertMemberAndLogIn(email, 'old password 1');
     await worker.drain();
     smtp.received.length = 0;
 
@@ -110,7 +110,7 @@ describe('account mail over SMTP', () => {
   it('sends the change link to the new address and a notice to the old one', async () => {
     const oldEmail = 'smtp-old@example.jp';
     const newEmail = 'smtp-new@example.jp';
-    const { token: session } = await client.registerAndVerify(oldEmail, 'change my mail');
+    const { token: session } = await client.insertMemberAndLogIn(oldEmail, 'change my mail');
     await worker.drain();
     smtp.received.length = 0;
 
@@ -137,7 +137,7 @@ describe('account mail over SMTP', () => {
 describe('notice mail and unsubscribing', () => {
   it('carries one-click headers and a page link that stop notices but not essential mail', async () => {
     const email = 'smtp-notice@example.jp';
-    await client.registerAndVerify(email, 'notice password');
+    await client.insertMemberAndLogIn(email, 'notice password');
     await worker.drain();
     smtp.received.length = 0;
     const [user] = await ctx.db.select().from(users).where(eq(users.email, email));

@@ -7,12 +7,12 @@ const origin = 'http://localhost:3000';
 
 let post: ReturnType<typeof createAuthClient>['post'];
 let lastMailTo: ReturnType<typeof createAuthClient>['lastMailTo'];
-let registerAndVerify: ReturnType<typeof createAuthClient>['registerAndVerify'];
+let insertMemberAndLogIn: ReturnType<typeof createAuthClient>['insertMemberAndLogIn'];
 let registerByMail: ReturnType<typeof createAuthClient>['registerByMail'];
 
 beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
-  ({ post, lastMailTo, registerAndVerify, registerByMail } = createAuthClient(ctx, origin));
+  ({ post, lastMailTo, insertMemberAndLogIn, registerByMail } = createAuthClient(ctx, origin));
 });
 afterAll(async () => {
   await ctx?.close();
@@ -78,7 +78,7 @@ describe('register, verify, log in', () => {
   });
 
   it('answers a duplicate registration exactly like a new one, creating nothing', async () => {
-    await registerAndVerify('taken@example.jp');
+    await insertMemberAndLogIn('taken@example.jp');
     const duplicate = await post('/register', {
       name: '別人',
       email: 'taken@example.jp',
@@ -119,7 +119,7 @@ describe('register, verify, log in', () => {
   });
 
   it('rejects a wrong password without saying which part was wrong', async () => {
-    await registerAndVerify('wrong@example.jp');
+    await insertMemberAndLogIn('wrong@example.jp');
     const wrong = await post('/login', { email: 'wrong@example.jp', password: 'not the password' });
     const unknown = await post('/login', {
       email: 'nobody@example.jp',
@@ -168,13 +168,13 @@ describe('sessions', () => {
   });
 
   it('refuses a cookie-authenticated write from another origin', async () => {
-    const { cookie } = await registerAndVerify('csrf@example.jp');
+    const { cookie } = await insertMemberAndLogIn('csrf@example.jp');
     const response = await post('/logout', {}, { cookie, origin: 'https://evil.example' });
     expect(response.statusCode).toBe(403);
   });
 
   it('compares the scheme and port too: https:// or another port is not PUBLIC_URL', async () => {
-    const { cookie } = await registerAndVerify('csrf-scheme@example.jp');
+    const { cookie } = await insertMemberAndLogIn('csrf-scheme@example.jp');
     for (const headers of [
       { origin: 'https://localhost:3000' } as Record<string, string>,
       { origin: 'http://localhost:3001' },
@@ -194,7 +194,7 @@ describe('sessions', () => {
   });
 
   it('logs out by revoking the token', async () => {
-    const { cookie } = await registerAndVerify('logout@example.jp');
+    const { cookie } = await insertMemberAndLogIn('logout@example.jp');
     expect((await post('/logout', {}, { cookie })).statusCode).toBe(200);
     expect(await signedInAs(cookie)).toBeNull();
     expect((await post('/logout', {}, { cookie })).statusCode).toBe(401);
@@ -203,7 +203,7 @@ describe('sessions', () => {
 
 describe('passwords', () => {
   it('changes the password and signs out the other sessions only', async () => {
-    const first = await registerAndVerify('change@example.jp');
+    const first = await insertMemberAndLogIn('change@example.jp');
     const second = await post('/login', {
       email: 'change@example.jp',
       password: 'correct horse battery',
@@ -236,7 +236,7 @@ describe('passwords', () => {
   });
 
   it('resets a forgotten password with a single-use link, signing out every session', async () => {
-    const session = await registerAndVerify('forgot@example.jp');
+    const session = await insertMemberAndLogIn('forgot@example.jp');
     const unknown = await post('/password/reset/request', { email: 'ghost@example.jp' });
     const known = await post('/password/reset/request', { email: 'forgot@example.jp' });
     expect(unknown.json()).toEqual(known.json());
@@ -265,7 +265,7 @@ describe('passwords', () => {
 
 describe('e-mail change and leaving', () => {
   it('changes the address only through the link sent to the new one', async () => {
-    const { cookie } = await registerAndVerify('old@example.jp');
+    const { cookie } = await insertMemberAndLogIn('old@example.jp');
     const request = await post(
       '/email/change/request',
       { email: 'new@example.jp', password: 'correct horse battery' },
@@ -286,7 +286,7 @@ describe('e-mail change and leaving', () => {
   });
 
   it('deletes the account with the password, and the address can register again', async () => {
-    const { cookie } = await registerAndVerify('leave@example.jp');
+    const { cookie } = await insertMemberAndLogIn('leave@example.jp');
     const wrong = await post('/delete', { password: 'nope' }, { cookie });
     expect(wrong.statusCode).toBe(422);
     const left = await post('/delete', { password: 'correct horse battery' }, { cookie });

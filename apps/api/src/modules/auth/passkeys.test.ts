@@ -78,7 +78,7 @@ async function addPasskey(
 
 describe('passkeys', () => {
   it('are added after re-authentication, sign in as both steps, and are removed', async () => {
-    const { token } = await accounts.registerAndVerify('passkey@example.jp', password);
+    const { token } = await accounts.insertMemberAndLogIn('passkey@example.jp', password);
     const authenticator = createSoftAuthenticator(origin);
     const refused = await call('POST', '/passkeys/options', token);
     expect(refused.statusCode).toBe(403);
@@ -129,7 +129,7 @@ describe('passkeys', () => {
   });
 
   it('refuses a challenge after its expiry, and a credential made for another site', async () => {
-    const { token } = await accounts.registerAndVerify('passkey-expiry@example.jp', password);
+    const { token } = await accounts.insertMemberAndLogIn('passkey-expiry@example.jp', password);
     const authenticator = createSoftAuthenticator(origin);
     await call('POST', '/reauth', token, { password });
     await addPasskey(token, authenticator);
@@ -153,7 +153,7 @@ describe('passkeys', () => {
   });
 
   it('accepts on one instance the challenge another made', async () => {
-    const { token } = await accounts.registerAndVerify('passkey-two@example.jp', password);
+    const { token } = await accounts.insertMemberAndLogIn('passkey-two@example.jp', password);
     const authenticator = createSoftAuthenticator(origin);
     await call('POST', '/reauth', token, { password });
     await addPasskey(token, authenticator);

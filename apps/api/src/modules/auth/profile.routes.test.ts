@@ -46,7 +46,7 @@ const avatarFile = async () => ({
 
 describe('POST /api/v2/auth/update', () => {
   it('changes only the fields sent, from a multipart form', async () => {
-    const { cookie } = await client.registerAndVerify('profile@example.jp');
+    const { cookie } = await client.insertMemberAndLogIn('profile@example.jp');
     const first = await update({ cookie }, { name: ' 駅めぐり太郎 ', bio: '東京の駅が好きです。' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
@@ -66,7 +66,7 @@ describe('POST /api/v2/auth/update', () => {
   });
 
   it('stores an avatar stripped of metadata, replaces it, and removes old files', async () => {
-    const { token } = await client.registerAndVerify('avatar@example.jp');
+    const { token } = await client.insertMemberAndLogIn('avatar@example.jp');
     const before = await ctx.countImageFiles();
 
     const first = await update({ token }, { avatar: await avatarFile() });
@@ -94,7 +94,7 @@ describe('POST /api/v2/auth/update', () => {
   });
 
   it('answers bad input with field errors and keeps everything as it was', async () => {
-    const { token } = await client.registerAndVerify('bad-profile@example.jp');
+    const { token } = await client.insertMemberAndLogIn('bad-profile@example.jp');
     const before = await ctx.countImageFiles();
 
     const tooLong = await update({ token }, { name: 'あ'.repeat(31), bio: 'い'.repeat(161) });
@@ -135,7 +135,7 @@ describe('POST /api/v2/auth/update', () => {
 
   it('needs a session, multipart, and a same-origin cookie write', async () => {
     expect((await update({}, { name: 'x' })).statusCode).toBe(401);
-    const { cookie } = await client.registerAndVerify('json-profile@example.jp');
+    const { cookie } = await client.insertMemberAndLogIn('json-profile@example.jp');
     const json = await ctx.app.inject({
       method: 'POST',
       url: '/api/v2/auth/update',
@@ -159,7 +159,7 @@ describe('POST /api/v2/auth/update', () => {
 describe('leaving deletes uploaded images', () => {
   it('removes the avatar row and files with the account', async () => {
     const password = 'leave with avatar';
-    const { token } = await client.registerAndVerify('leave-avatar@example.jp', password);
+    const { token } = await client.insertMemberAndLogIn('leave-avatar@example.jp', password);
     const before = await ctx.countImageFiles();
     const uploaded = await update({ token }, { avatar: await avatarFile() });
     const avatarId = uploaded.json().data.avatar as string;
@@ -174,8 +174,8 @@ describe('leaving deletes uploaded images', () => {
   it('keeps posts others attached to the member’s posts, and takes the member out of counts', async () => {
     const posts = createPostClient(ctx, origin);
     const password = 'leave with a spot';
-    const owner = await client.registerAndVerify('leave-spot@example.jp', password);
-    const visitor = await client.registerAndVerify('visitor-photo@example.jp');
+    const owner = await client.insertMemberAndLogIn('leave-spot@example.jp', password);
+    const visitor = await client.insertMemberAndLogIn('visitor-photo@example.jp');
     const before = await ctx.countImageFiles();
     const spot = await posts.createdPost(owner, {
       kind: 'spot',

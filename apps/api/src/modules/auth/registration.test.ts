@@ -62,7 +62,7 @@ describe('registration of an address someone else registered first', () => {
 
   it('changes nothing once the address is verified', async () => {
     const email = 'verified@example.com';
-    await client.registerAndVerify(email, 'the real one');
+    await client.insertMemberAndLogIn(email, 'the real one');
     expect((await register('上書き', email, 'overwrite attempt')).statusCode).toBe(201);
     const login = await client.post('/login', { email, password: 'the real one' });
     expect(login.statusCode).toBe(200);
@@ -71,7 +71,7 @@ describe('registration of an address someone else registered first', () => {
 
   it('tells the owner of a verified address of the attempt, and the registrant nothing more', async () => {
     const email = 'owner@example.com';
-    await client.registerAndVerify(email, 'the owner');
+    await client.insertMemberAndLogIn(email, 'the owner');
     const answer = await register('他人', email, 'someone else');
     const fresh = await register('新しい人', 'new-person@example.com', 'a new person');
     // Same answer as for an address nobody has.

@@ -63,7 +63,7 @@ describe('alert mails', () => {
   it('tell of a sign-in from a new device, once, naming no address', async () => {
     const email = 'alert-device@example.jp';
     // Its first device (the sign-in of the set-up) tells of nothing.
-    await accounts.registerAndVerify(email, password);
+    await accounts.insertMemberAndLogIn(email, password);
     expect(await received(email)).toHaveLength(0);
 
     const fresh = 'b'.repeat(32);
@@ -82,7 +82,7 @@ describe('alert mails', () => {
 
   it('tell of a password change; the link ends every session and leads to a new password', async () => {
     const email = 'alert-password@example.jp';
-    const { token } = await accounts.registerAndVerify(email, password);
+    const { token } = await accounts.insertMemberAndLogIn(email, password);
     const { token: elsewhere } = (await accounts.post('/login', { email, password })).json().data;
     const changed = await ctx.app.inject({
       method: 'POST',
@@ -139,7 +139,7 @@ describe('alert mails', () => {
 
   it('tell the old address of an address change, and of the second step turned on', async () => {
     const email = 'alert-address@example.jp';
-    const { token } = await accounts.registerAndVerify(email, password);
+    const { token } = await accounts.insertMemberAndLogIn(email, password);
     const bearer = { authorization: `Bearer ${token}` };
     await ctx.app.inject({
       method: 'POST',

@@ -55,10 +55,10 @@ describe('device labels', () => {
 
 describe('sessions', () => {
   it('lists the member’s sessions with 「この端末」 marked, and never another member’s', async () => {
-    await accounts.registerAndVerify('list@example.jp', password);
+    await accounts.insertMemberAndLogIn('list@example.jp', password);
     const phone = await signInAs('list@example.jp', IPHONE);
     const pc = await signInAs('list@example.jp', WINDOWS_EDGE);
-    const { token: stranger } = await accounts.registerAndVerify('stranger@example.jp');
+    const { token: stranger } = await accounts.insertMemberAndLogIn('stranger@example.jp');
 
     const listed = await call('GET', '/sessions', phone);
     expect(listed.statusCode).toBe(200);
@@ -87,7 +87,7 @@ describe('sessions', () => {
   });
 
   it('ends one session from another: its stream closes and its push subscription goes', async () => {
-    await accounts.registerAndVerify('end-one@example.jp', password);
+    await accounts.insertMemberAndLogIn('end-one@example.jp', password);
     const phone = await signInAs('end-one@example.jp', IPHONE);
     const pc = await signInAs('end-one@example.jp', WINDOWS_EDGE);
     const items = (await call('GET', '/sessions', phone)).json().data.items as {
@@ -131,7 +131,7 @@ describe('sessions', () => {
   });
 
   it('「ほかの端末をすべてログアウト」 keeps only this session', async () => {
-    const { token: here } = await accounts.registerAndVerify('end-others@example.jp', password);
+    const { token: here } = await accounts.insertMemberAndLogIn('end-others@example.jp', password);
     const a = await signInAs('end-others@example.jp', IPHONE);
     const b = await signInAs('end-others@example.jp', WINDOWS_EDGE);
     const out = await call('POST', '/sessions/end-others', here);

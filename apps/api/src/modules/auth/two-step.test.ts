@@ -44,7 +44,7 @@ function call(url: string, token: string | null, payload?: object) {
 
 /** A member with the second step on: their session token, the app's secret, recovery codes. */
 async function memberWithTotp(email: string) {
-  const { token } = await accounts.registerAndVerify(email, password);
+  const { token } = await accounts.insertMemberAndLogIn(email, password);
   expect((await call('/totp/setup', token)).json().code).toBe('REAUTH_REQUIRED');
   expect((await call('/reauth', token, { password })).statusCode).toBe(200);
   const setup = await call('/totp/setup', token);

@@ -43,7 +43,7 @@ describe('a full disk', () => {
   it('answers 507 in Japanese, keeps nothing, and works again once there is room', async () => {
     const accounts = createAuthClient(ctx, origin);
     const client = createPostClient(ctx, origin);
-    const member = await accounts.registerAndVerify('full@example.jp');
+    const member = await accounts.insertMemberAndLogIn('full@example.jp');
     const [row] = await ctx.db.select().from(users).where(eq(users.email, 'full@example.jp'));
     const photoPost = async () =>
       client.createPost(member, {

@@ -32,7 +32,7 @@ const backdate = (ids: string[]) =>
 describe('the image sweep', () => {
   it('removes images older than an hour that belong to nothing, rows and files', async () => {
     const auth = createAuthClient(ctx, origin);
-    const { token } = await auth.registerAndVerify('sweep@example.jp');
+    const { token } = await auth.insertMemberAndLogIn('sweep@example.jp');
     const [member] = await ctx.db.select().from(users).where(eq(users.email, 'sweep@example.jp'));
     const form = await multipartPayload({
       kind: 'image',

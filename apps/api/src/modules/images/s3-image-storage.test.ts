@@ -133,7 +133,9 @@ describe('an S3 outage', () => {
     const ctx = await createTestApp({}, { imageStorage: down });
     try {
       const origin = 'http://localhost:3000';
-      const { token } = await createAuthClient(ctx, origin).registerAndVerify('s3down@example.jp');
+      const { token } = await createAuthClient(ctx, origin).insertMemberAndLogIn(
+        's3down@example.jp',
+      );
       const response = await createPostClient(ctx, origin).createPost(
         { token },
         { kind: 'image', station_group_id: '1130101', 'images[0]': await pngFile() },

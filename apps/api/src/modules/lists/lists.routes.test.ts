@@ -11,6 +11,7 @@ import {
 } from '../../../test/post-client.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { listItems, lists, users } from '../../db/schema/index.js';
+import { buildListItems, buildLists } from '../../../test/factories.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let client: ReturnType<typeof createPostClient>;
@@ -26,7 +27,7 @@ let shinjuku: number;
 let chichibu: number;
 
 async function newMember(email: string, name: string): Promise<Member> {
-  const { token } = await accounts.registerAndVerify(email);
+  const { token } = await accounts.insertMemberAndLogIn(email);
   const [row] = await ctx.db
     .update(users)
     .set({ name })
@@ -526,7 +527,8 @@ describe('items', () => {
       sql`select id from station_groups order by id limit ${LIST_ITEMS_MAX}`,
     );
     const rows = Array.isArray(ids) ? ids : (ids as { rows: { id: number }[] }).rows;
-    await ctx.db.insert(listItems).values(
+    await buildListItems(
+      ctx.db,
       rows.map((row, i) => ({
         listId: list.id,
         stationGroupId: Number(row.id),
@@ -540,7 +542,8 @@ describe('items', () => {
     expect(full.json().message).toBe('1つのリストに追加できるのは500件までです。');
 
     const owner = m(3);
-    await ctx.db.insert(lists).values(
+    await buildLists(
+      ctx.db,
       Array.from({ length: LISTS_PER_MEMBER_MAX }, (_, i) => ({
         userId: owner.id,
         title: `L${i}`,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
-import { posts, stationGroups, users } from '../../db/schema/index.js';
+import { stationGroups } from '../../db/schema/index.js';
 import { and, asc, between, eq } from 'drizzle-orm';
+import { buildPosts, buildUsers } from '../../../test/factories.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let userId: string;
@@ -12,10 +13,9 @@ const TOKYO_BOX = '139.70,35.60,139.85,35.75';
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const [user] = await ctx.db
-    .insert(users)
-    .values({ name: '地図係', email: 'map@example.jp', passwordHash: 'x' })
-    .returning();
+  const [user] = await buildUsers(ctx.db, [
+    { name: '地図係', email: 'map@example.jp', passwordHash: 'x' },
+  ]);
   userId = user!.id;
   const [group] = await ctx.db
     .select({ id: stationGroups.id, lat: stationGroups.lat, lng: stationGroups.lng })
@@ -35,13 +35,11 @@ async function markers(query: string) {
 describe('GET /api/v2/map/markers', () => {
   it('returns the spots and events inside the box, upcoming events first', async () => {
     const now = Date.now();
-    const [spot] = await ctx.db
-      .insert(posts)
-      .values({ userId, kind: 'spot', title: '皇居外苑の広場', lat: 35.68, lng: 139.757 })
-      .returning();
-    const [past] = await ctx.db
-      .insert(posts)
-      .values({
+    const [spot] = await buildPosts(ctx.db, [
+      { userId, kind: 'spot', title: '皇居外苑の広場', lat: 35.68, lng: 139.757 },
+    ]);
+    const [past] = await buildPosts(ctx.db, [
+      {
         userId,
         kind: 'event',
         title: '終わった撮影会',
@@ -49,24 +47,23 @@ describe('GET /api/v2/map/markers', () => {
         lng: 139.7,
         startsAt: new Date(now - 3 * DAY),
         endsAt: new Date(now - 2 * DAY),
-      })
-      .returning();
+      },
+    ]);
     // No point of its own: it sits at its station.
-    const [atStation] = await ctx.db
-      .insert(posts)
-      .values({
+    const [atStation] = await buildPosts(ctx.db, [
+      {
         userId,
         kind: 'event',
         title: '東京駅の鉄道フェア',
         stationGroupId: tokyo.id,
         startsAt: new Date(now + DAY),
         endsAt: new Date(now + 2 * DAY),
-      })
-      .returning();
-    await ctx.db
-      .insert(posts)
-      .values({ userId, kind: 'spot', title: '札幌の時計台', lat: 43.0626, lng: 141.3536 });
-    await ctx.db.insert(posts).values({ userId, kind: 'image', stationGroupId: tokyo.id });
+      },
+    ]);
+    await buildPosts(ctx.db, [
+      { userId, kind: 'spot', title: '札幌の時計台', lat: 43.0626, lng: 141.3536 },
+    ]);
+    await buildPosts(ctx.db, [{ userId, kind: 'image', stationGroupId: tokyo.id }]);
 
     const { status, body } = await markers(`bbox=${TOKYO_BOX}&zoom=13`);
     expect(status).toBe(200);

@@ -64,8 +64,8 @@ describe('notification fan-out across instances (Redis pub/sub)', () => {
     const two = await startInstance();
     const ctx = { app: one.app, db: database.db };
     const accounts = createAuthClient(ctx, origin);
-    const owner = (await accounts.registerAndVerify('owner@example.jp')).token;
-    const fan = (await accounts.registerAndVerify('fan@example.jp')).token;
+    const owner = (await accounts.insertMemberAndLogIn('owner@example.jp')).token;
+    const fan = (await accounts.insertMemberAndLogIn('fan@example.jp')).token;
     const posts = createPostClient(ctx, origin);
     const post = await posts.createdPost(
       { token: owner },

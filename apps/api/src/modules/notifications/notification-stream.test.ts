@@ -21,7 +21,7 @@ beforeAll(async () => {
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
   for (let i = 0; i < 3; i += 1)
-    tokens.push((await accounts.registerAndVerify(`stream${i}@example.jp`)).token);
+    tokens.push((await accounts.insertMemberAndLogIn(`stream${i}@example.jp`)).token);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
@@ -161,7 +161,7 @@ describe('GET /notifications/stream', () => {
       const accounts = createAuthClient(small, origin);
       const members = [];
       for (let i = 0; i < 3; i += 1)
-        members.push((await accounts.registerAndVerify(`crowd${i}@example.jp`)).token);
+        members.push((await accounts.insertMemberAndLogIn(`crowd${i}@example.jp`)).token);
       const open = [];
       for (const token of members.slice(0, 2)) {
         const stream = openSse(url, { authorization: `Bearer ${token}` });
@@ -205,7 +205,7 @@ describe('GET /notifications/stream', () => {
     }
 
     it('on logout: that session’s stream ends, another session’s stays', async () => {
-      const { token } = await accounts.registerAndVerify('revoke-logout@example.jp', password);
+      const { token } = await accounts.insertMemberAndLogIn('revoke-logout@example.jp', password);
       const other = (
         await accounts.post('/login', { email: 'revoke-logout@example.jp', password })
       ).json().data.token as string;
@@ -219,7 +219,7 @@ describe('GET /notifications/stream', () => {
     });
 
     it('on a password change: the other sessions’ streams end, this one’s stays', async () => {
-      const { token } = await accounts.registerAndVerify('revoke-change@example.jp', password);
+      const { token } = await accounts.insertMemberAndLogIn('revoke-change@example.jp', password);
       const other = (
         await accounts.post('/login', { email: 'revoke-change@example.jp', password })
       ).json().data.token as string;
@@ -242,7 +242,7 @@ describe('GET /notifications/stream', () => {
     });
 
     it('on leaving: every stream of the account ends', async () => {
-      const { token } = await accounts.registerAndVerify('revoke-leave@example.jp', password);
+      const { token } = await accounts.insertMemberAndLogIn('revoke-leave@example.jp', password);
       const stream = await openStream(token);
       const left = await client.json('POST', '/auth/delete', { token }, { password });
       expect(left.statusCode).toBe(200);
@@ -250,7 +250,7 @@ describe('GET /notifications/stream', () => {
     });
 
     it('when the session expires, with no event to wake it', async () => {
-      const { token } = await accounts.registerAndVerify('revoke-expiry@example.jp', password);
+      const { token } = await accounts.insertMemberAndLogIn('revoke-expiry@example.jp', password);
       // The session expires a moment after the stream opens.
       await ctx.db
         .update(authTokens)

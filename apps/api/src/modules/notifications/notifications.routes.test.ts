@@ -23,7 +23,7 @@ beforeAll(async () => {
   const accounts = createAuthClient(ctx, origin);
   for (let i = 0; i < 9; i += 1) {
     const email = `member${i}@example.jp`;
-    const { token } = await accounts.registerAndVerify(email);
+    const { token } = await accounts.insertMemberAndLogIn(email);
     const me = await ctx.app.inject({
       url: '/api/v2/auth/me',
       headers: { authorization: `Bearer ${token}` },

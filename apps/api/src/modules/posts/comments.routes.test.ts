@@ -16,9 +16,9 @@ beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
-  owner = { token: (await accounts.registerAndVerify('c-owner@example.jp')).token };
-  author = { token: (await accounts.registerAndVerify('c-author@example.jp')).token };
-  stranger = { token: (await accounts.registerAndVerify('c-stranger@example.jp')).token };
+  owner = { token: (await accounts.insertMemberAndLogIn('c-owner@example.jp')).token };
+  author = { token: (await accounts.insertMemberAndLogIn('c-author@example.jp')).token };
+  stranger = { token: (await accounts.insertMemberAndLogIn('c-stranger@example.jp')).token };
 });
 afterAll(async () => {
   await ctx?.close();
@@ -170,7 +170,7 @@ describe('comments', () => {
 describe('limits on writing', () => {
   it('answers 429 with Retry-After once a session has commented 30 times in 10 minutes', async () => {
     const accounts = createAuthClient(ctx, origin);
-    const chatty = { token: (await accounts.registerAndVerify('c-chatty@example.jp')).token };
+    const chatty = { token: (await accounts.insertMemberAndLogIn('c-chatty@example.jp')).token };
     const post = await newPost();
     const url = `/posts/${post.id}/comments`;
     for (let i = 0; i < 30; i += 1) {

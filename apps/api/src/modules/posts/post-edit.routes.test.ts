@@ -24,10 +24,10 @@ beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
-  const session = await accounts.registerAndVerify('edit-owner@example.jp');
+  const session = await accounts.insertMemberAndLogIn('edit-owner@example.jp');
   owner = { token: session.token };
   ownerCookie = session.cookie;
-  other = { token: (await accounts.registerAndVerify('edit-other@example.jp')).token };
+  other = { token: (await accounts.insertMemberAndLogIn('edit-other@example.jp')).token };
   tokyo = await stationGroupIdOf(ctx.db, '東京', 13);
   shinjuku = await stationGroupIdOf(ctx.db, '新宿', 13);
 });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
-  alice = { token: (await accounts.registerAndVerify('etag@example.jp')).token };
+  alice = { token: (await accounts.insertMemberAndLogIn('etag@example.jp')).token };
   post = await client.createdPost(alice, {
     kind: 'spot',
     title: '駅前の広場',

@@ -23,7 +23,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
-  alice = { token: (await accounts.registerAndVerify('list-alice@example.jp')).token };
+  alice = { token: (await accounts.insertMemberAndLogIn('list-alice@example.jp')).token };
   tokyo = await stationGroupIdOf(ctx.db, '東京', 13);
   shinjuku = await stationGroupIdOf(ctx.db, '新宿', 13);
 });
@@ -45,7 +45,7 @@ describe('GET /api/v2/posts and /stations/{id}/posts', () => {
 
   beforeAll(async () => {
     const accounts = createAuthClient(ctx, origin);
-    pageUser = { token: (await accounts.registerAndVerify('pages@example.jp')).token };
+    pageUser = { token: (await accounts.insertMemberAndLogIn('pages@example.jp')).token };
     for (let i = 0; i < 7; i += 1) {
       created.push(
         await client.createdPost(pageUser, {
@@ -163,7 +163,9 @@ function countingDatabase(db: Database) {
 describe('no N+1', () => {
   it('reads a page of any size in the same number of queries', async () => {
     const accounts = createAuthClient(ctx, origin);
-    const writer: TestAuth = { token: (await accounts.registerAndVerify('many@example.jp')).token };
+    const writer: TestAuth = {
+      token: (await accounts.insertMemberAndLogIn('many@example.jp')).token,
+    };
     const spot = await client.createdPost(writer, {
       kind: 'spot',
       title: '親',

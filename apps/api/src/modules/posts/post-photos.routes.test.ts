@@ -27,8 +27,8 @@ beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
-  alice = { token: (await accounts.registerAndVerify('photo-alice@example.jp')).token };
-  bob = { token: (await accounts.registerAndVerify('photo-bob@example.jp')).token };
+  alice = { token: (await accounts.insertMemberAndLogIn('photo-alice@example.jp')).token };
+  bob = { token: (await accounts.insertMemberAndLogIn('photo-bob@example.jp')).token };
   tokyo = String(await stationGroupIdOf(ctx.db, '東京', 13));
 });
 afterAll(async () => {

@@ -22,8 +22,8 @@ beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
-  alice = { token: (await accounts.registerAndVerify('alice@example.jp')).token };
-  bob = { cookie: (await accounts.registerAndVerify('bob@example.jp')).cookie };
+  alice = { token: (await accounts.insertMemberAndLogIn('alice@example.jp')).token };
+  bob = { cookie: (await accounts.insertMemberAndLogIn('bob@example.jp')).cookie };
   tokyo = await stationGroupIdOf(ctx.db, '東京', 13);
   shinjuku = await stationGroupIdOf(ctx.db, '新宿', 13);
 });

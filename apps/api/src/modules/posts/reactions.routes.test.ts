@@ -23,7 +23,7 @@ beforeAll(async () => {
   const accounts = createAuthClient(ctx, origin);
   members = [];
   for (let i = 0; i < 5; i += 1) {
-    members.push({ token: (await accounts.registerAndVerify(`fan${i}@example.jp`)).token });
+    members.push({ token: (await accounts.insertMemberAndLogIn(`fan${i}@example.jp`)).token });
   }
   tokyo = await stationGroupIdOf(ctx.db, '東京', 13);
 });

@@ -3,18 +3,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-app.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import {
-  blocks,
-  comments,
-  follows,
-  likes,
-  mutes,
-  postWants,
-  posts,
-  users,
-} from '../../db/schema/index.js';
+import { posts, users } from '../../db/schema/index.js';
 import { listTimelinePosts } from './posts.service.js';
 import { createTimelineReads, type TimelineQuery } from './timeline.service.js';
+import {
+  buildBlocks,
+  buildComments,
+  buildFollows,
+  buildLikes,
+  buildMutes,
+  buildPostWants,
+  buildPosts,
+  buildUsers,
+} from '../../../test/factories.js';
 
 /**
  * The timelines read from the window give the pages the query they replace gives, for every
@@ -29,10 +30,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database;
   for (let i = 0; i < 6; i += 1) {
-    const [row] = await db
-      .insert(users)
-      .values({ name: `窓${i}`, email: `window${i}@example.jp`, passwordHash: 'x' })
-      .returning({ id: users.id });
+    const [row] = await buildUsers(db, [
+      { name: `窓${i}`, email: `window${i}@example.jp`, passwordHash: 'x' },
+    ]);
     members.push(row!.id);
   }
   // 60 posts, newest last; two share one instant (the id decides their order).
@@ -45,13 +45,19 @@ beforeAll(async () => {
     // Post i is member i % 6's; every 11th is hidden (0 by member 0, 55 by member 1).
     hiddenAt: i % 11 === 0 ? new Date(base) : null,
   }));
-  const ids = (await db.insert(posts).values(rows).returning({ id: posts.id })).map((r) => r.id);
+  const ids = (await buildPosts(db, rows)).map((r) => r.id);
   const [a, b, c, d, , e] = members;
   const at = (i: number) => ids[i]!;
   // Reactions, and comments that blocks, mutes, hides and the suspension take out of sight.
-  await db.insert(likes).values([3, 9, 57].map((i) => ({ postId: at(i), userId: a! })));
-  await db.insert(postWants).values([2, 3].map((i) => ({ postId: at(i), userId: b! })));
-  await db.insert(comments).values([
+  await buildLikes(
+    db,
+    [3, 9, 57].map((i) => ({ postId: at(i), userId: a! })),
+  );
+  await buildPostWants(
+    db,
+    [2, 3].map((i) => ({ postId: at(i), userId: b! })),
+  );
+  await buildComments(db, [
     { postId: at(57), userId: b!, body: '遮断された人' },
     { postId: at(57), userId: c!, body: 'ミュートされた人' },
     { postId: at(57), userId: a!, body: '自分の隠された', hiddenAt: new Date() },
@@ -59,7 +65,7 @@ beforeAll(async () => {
     { postId: at(49), userId: c!, body: '隠された', hiddenAt: new Date() },
   ]);
   // Replies (events at a spot): a hidden one of member 0's, one under member 1's hidden post.
-  await db.insert(posts).values([
+  await buildPosts(db, [
     {
       userId: a!,
       kind: 'event',
@@ -83,9 +89,9 @@ beforeAll(async () => {
     .update(users)
     .set({ suspendedUntil: new Date(Date.now() + 86_400_000) })
     .where(eq(users.id, members[5]!));
-  await db.insert(blocks).values({ blockerId: a!, blockedId: b! });
-  await db.insert(mutes).values({ muterId: a!, mutedId: c! });
-  await db.insert(follows).values([
+  await buildBlocks(db, [{ blockerId: a!, blockedId: b! }]);
+  await buildMutes(db, [{ muterId: a!, mutedId: c! }]);
+  await buildFollows(db, [
     { followerId: a!, followeeId: d! },
     { followerId: b!, followeeId: a! },
     { followerId: b!, followeeId: members[5]! },
@@ -148,10 +154,9 @@ describe('timelines read from the window', () => {
     const reads = createTimelineReads({ db: database.db, generation: () => generation });
     const first = async () => (await reads.page(null, { kinds: [], limit: 3 })).items[0]?.id;
     const before = await first();
-    const [added] = await database.db
-      .insert(posts)
-      .values({ userId: members[0]!, kind: 'spot', title: '新しい投稿' })
-      .returning({ id: posts.id });
+    const [added] = await buildPosts(database.db, [
+      { userId: members[0]!, kind: 'spot', title: '新しい投稿' },
+    ]);
     expect(await first()).toBe(before);
     generation += 1;
     expect(await first()).toBe(added!.id);

@@ -11,6 +11,7 @@ import {
 import { createTestApp, createTestDatabase, testDriver } from '../../../test/test-app.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { posts, pushDeliveries, pushSubscriptions, users } from '../../db/schema/index.js';
+import { buildPushSubscriptions } from '../../../test/factories.js';
 
 /**
  * Web Push end to end without the internet (docs/pwa.md#push): a local HTTPS push service, a
@@ -33,7 +34,7 @@ beforeAll(async () => {
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
   for (let i = 0; i < 6; i += 1) {
-    const { token } = await accounts.registerAndVerify(`push${i}@example.jp`);
+    const { token } = await accounts.insertMemberAndLogIn(`push${i}@example.jp`);
     const me = await client.json('GET', '/auth/me', { token });
     const id = me.json().data.id as string;
     await ctx.db
@@ -183,7 +184,7 @@ describe('a like pushed to the post owner', () => {
 
   it('drops a stored subscription whose key is no P-256 point, and still pushes the others', async () => {
     const accounts = createAuthClient(ctx, origin);
-    const { token } = await accounts.registerAndVerify('push-bad-key@example.jp');
+    const { token } = await accounts.insertMemberAndLogIn('push-bad-key@example.jp');
     const id = (await client.json('GET', '/auth/me', { token })).json().data.id as string;
     const good = newBrowserKeys();
     const goodEndpoint = service.endpoint('beside-a-bad-key');
@@ -191,7 +192,7 @@ describe('a like pushed to the post owner', () => {
     const offCurve = Buffer.from(newBrowserKeys().p256dh, 'base64url');
     offCurve[64]! ^= 1;
     const badEndpoint = service.endpoint('bad-key');
-    await ctx.db.insert(pushSubscriptions).values([
+    await buildPushSubscriptions(ctx.db, [
       {
         userId: id,
         endpoint: badEndpoint,

@@ -22,7 +22,7 @@ beforeAll(async () => {
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
   for (let i = 0; i < 3; i += 1) {
-    const { token } = await accounts.registerAndVerify(`push-routes${i}@example.jp`);
+    const { token } = await accounts.insertMemberAndLogIn(`push-routes${i}@example.jp`);
     const me = await client.json('GET', '/auth/me', { token });
     members.push({ token, id: me.json().data.id as string });
   }

@@ -30,7 +30,7 @@ let count = 0;
 async function newMember(name: string): Promise<Member> {
   count += 1;
   const email = `rank${count}@example.jp`;
-  const { token } = await accounts.registerAndVerify(email);
+  const { token } = await accounts.insertMemberAndLogIn(email);
   const [row] = await ctx.db
     .update(users)
     .set({ name })

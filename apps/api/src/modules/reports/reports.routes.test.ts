@@ -17,7 +17,7 @@ beforeAll(async () => {
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
   members.push(...(await accounts.members('reporter', 3)));
-  login = (email) => accounts.registerAndVerify(email).then(() => undefined);
+  login = (email) => accounts.insertMemberAndLogIn(email).then(() => undefined);
   relogin = async (email) => {
     const again = await accounts.post('/login', { email, password: 'correct horse battery' });
     expect(again.statusCode).toBe(200);

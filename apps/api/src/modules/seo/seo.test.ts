@@ -2,17 +2,10 @@ import { and, count, eq, max } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
-import {
-  comments,
-  lines,
-  lists,
-  posts,
-  stationDataImports,
-  stationGroups,
-  users,
-} from '../../db/schema/index.js';
+import { lines, posts, stationDataImports, stationGroups, users } from '../../db/schema/index.js';
 import { findSitemapPages, findSitemapRows } from './seo.repository.js';
 import { SITEMAP_PAGE_SIZE } from './seo.service.js';
+import { buildComments, buildLists, buildPosts, buildUsers } from '../../../test/factories.js';
 
 const origin = 'https://ekispot.example';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -111,24 +104,21 @@ const idsOf = (entries: Entry[], pattern: RegExp) =>
 
 beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: origin });
-  const [member, pending, leaver] = await ctx.db
-    .insert(users)
-    .values([
-      {
-        name: '駅好き',
-        email: 'seo-member@example.jp',
-        passwordHash: 'x',
-        emailVerifiedAt: new Date(),
-      },
-      { name: '確認待ち', email: 'seo-pending@example.jp', passwordHash: 'x' },
-      {
-        name: '退会予定',
-        email: 'seo-leaver@example.jp',
-        passwordHash: 'x',
-        emailVerifiedAt: new Date(),
-      },
-    ])
-    .returning();
+  const [member, pending, leaver] = await buildUsers(ctx.db, [
+    {
+      name: '駅好き',
+      email: 'seo-member@example.jp',
+      passwordHash: 'x',
+      emailVerifiedAt: new Date(),
+    },
+    { name: '確認待ち', email: 'seo-pending@example.jp', passwordHash: 'x' },
+    {
+      name: '退会予定',
+      email: 'seo-leaver@example.jp',
+      passwordHash: 'x',
+      emailVerifiedAt: new Date(),
+    },
+  ]);
   ids.member = member!.id;
   ids.pending = pending!.id;
   ids.leaver = leaver!.id;
@@ -138,49 +128,45 @@ beforeAll(async () => {
     .where(and(eq(stationGroups.name, '東京'), eq(stationGroups.prefectureId, 13)));
   ids.tokyo = tokyo!.id;
 
-  const [spot, event, removed, leaverPost] = await ctx.db
-    .insert(posts)
-    .values([
-      {
-        userId: ids.member,
-        kind: 'spot',
-        title: '駅前の広場',
-        lat: 35.68,
-        lng: 139.76,
-        stationGroupId: ids.tokyo,
-        createdAt: new Date('2030-01-01T00:00:00Z'),
-        updatedAt: new Date('2030-01-01T00:00:00Z'),
-      },
-      {
-        userId: ids.member,
-        kind: 'event',
-        title: '駅まつり',
-        stationGroupId: ids.tokyo,
-        startsAt: new Date('2030-05-01T01:00:00Z'),
-        endsAt: new Date('2030-05-01T08:00:00Z'),
-      },
-      { userId: ids.member, kind: 'spot', title: '消した投稿', lat: 35, lng: 139 },
-      { userId: ids.leaver, kind: 'spot', title: '退会した人の投稿', lat: 35, lng: 139 },
-    ])
-    .returning();
+  const [spot, event, removed, leaverPost] = await buildPosts(ctx.db, [
+    {
+      userId: ids.member,
+      kind: 'spot',
+      title: '駅前の広場',
+      lat: 35.68,
+      lng: 139.76,
+      stationGroupId: ids.tokyo,
+      createdAt: new Date('2030-01-01T00:00:00Z'),
+      updatedAt: new Date('2030-01-01T00:00:00Z'),
+    },
+    {
+      userId: ids.member,
+      kind: 'event',
+      title: '駅まつり',
+      stationGroupId: ids.tokyo,
+      startsAt: new Date('2030-05-01T01:00:00Z'),
+      endsAt: new Date('2030-05-01T08:00:00Z'),
+    },
+    { userId: ids.member, kind: 'spot', title: '消した投稿', lat: 35, lng: 139 },
+    { userId: ids.leaver, kind: 'spot', title: '退会した人の投稿', lat: 35, lng: 139 },
+  ]);
   ids.spot = spot!.id;
   ids.event = event!.id;
   ids.removedPost = removed!.id;
   ids.leaverPost = leaverPost!.id;
-  await ctx.db.insert(comments).values({
-    postId: ids.spot,
-    userId: ids.member,
-    body: 'いいですね',
-    createdAt: new Date('2031-02-03T04:05:06.789Z'),
-  });
-  const [publicList, privateList, leaverList] = await ctx.db
-    .insert(lists)
-    .values([
-      { userId: ids.member, title: '公開リスト' },
-      { userId: ids.member, title: '非公開リスト', isPublic: false },
-      { userId: ids.leaver, title: '退会した人のリスト' },
-    ])
-    .returning();
+  await buildComments(ctx.db, [
+    {
+      postId: ids.spot,
+      userId: ids.member,
+      body: 'いいですね',
+      createdAt: new Date('2031-02-03T04:05:06.789Z'),
+    },
+  ]);
+  const [publicList, privateList, leaverList] = await buildLists(ctx.db, [
+    { userId: ids.member, title: '公開リスト' },
+    { userId: ids.member, title: '非公開リスト', isPublic: false },
+    { userId: ids.leaver, title: '退会した人のリスト' },
+  ]);
   ids.publicList = publicList!.id;
   ids.privateList = privateList!.id;
   ids.leaverList = leaverList!.id;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
-import { listItems, lists, posts, stationGroups, users } from '../../db/schema/index.js';
+import { stationGroups } from '../../db/schema/index.js';
+import { buildListItems, buildLists, buildPosts, buildUsers } from '../../../test/factories.js';
 
 /**
  * The JSON-LD the server writes into shared pages' heads (share.service.ts through
@@ -28,10 +29,9 @@ beforeAll(async () => {
   distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-dist-'));
   await fs.writeFile(path.join(distDir, 'index.html'), TEMPLATE);
   ctx = await createTestApp({ PUBLIC_URL: origin, WEB_DIST_DIR: distDir });
-  const [user] = await ctx.db
-    .insert(users)
-    .values({ name: '幹事', email: 'json-ld@example.jp', passwordHash: 'x' })
-    .returning();
+  const [user] = await buildUsers(ctx.db, [
+    { name: '幹事', email: 'json-ld@example.jp', passwordHash: 'x' },
+  ]);
   userId = user!.id;
   const [tokyo] = await ctx.db
     .select({ id: stationGroups.id })
@@ -83,13 +83,11 @@ describe('structured data', () => {
   });
 
   it('describes an event at its spot, held by its author, whatever its title holds', async () => {
-    const [spot] = await ctx.db
-      .insert(posts)
-      .values({ userId, kind: 'spot', title: '丸の内広場', lat: 35.6812, lng: 139.7671 })
-      .returning();
-    const [event] = await ctx.db
-      .insert(posts)
-      .values({
+    const [spot] = await buildPosts(ctx.db, [
+      { userId, kind: 'spot', title: '丸の内広場', lat: 35.6812, lng: 139.7671 },
+    ]);
+    const [event] = await buildPosts(ctx.db, [
+      {
         userId,
         kind: 'event',
         title: `駅前マルシェ ${BREAKOUT}`,
@@ -98,8 +96,8 @@ describe('structured data', () => {
         stationGroupId: tokyoId,
         startsAt: new Date('2030-05-01T01:00:00Z'),
         endsAt: new Date('2030-05-01T08:00:00Z'),
-      })
-      .returning();
+      },
+    ]);
 
     const data = await structuredData(`/post/${event!.id}`);
     expect(data).toHaveLength(1);
@@ -131,26 +129,19 @@ describe('structured data', () => {
   });
 
   it('gives a photo post none', async () => {
-    const [photo] = await ctx.db
-      .insert(posts)
-      .values({ userId, kind: 'image', stationGroupId: tokyoId })
-      .returning();
+    const [photo] = await buildPosts(ctx.db, [{ userId, kind: 'image', stationGroupId: tokyoId }]);
     expect(await structuredData(`/post/${photo!.id}`)).toEqual([]);
   });
 
   it("lists a public list's items in order; a private list has none", async () => {
-    const [spot] = await ctx.db
-      .insert(posts)
-      .values({ userId, kind: 'spot', title: '駅そば', lat: 35.68, lng: 139.76 })
-      .returning();
-    const [list, secret] = await ctx.db
-      .insert(lists)
-      .values([
-        { userId, title: `東京めぐり ${BREAKOUT}`, description: '週末に。' },
-        { userId, title: '秘密のリスト', isPublic: false },
-      ])
-      .returning();
-    await ctx.db.insert(listItems).values([
+    const [spot] = await buildPosts(ctx.db, [
+      { userId, kind: 'spot', title: '駅そば', lat: 35.68, lng: 139.76 },
+    ]);
+    const [list, secret] = await buildLists(ctx.db, [
+      { userId, title: `東京めぐり ${BREAKOUT}`, description: '週末に。' },
+      { userId, title: '秘密のリスト', isPublic: false },
+    ]);
+    await buildListItems(ctx.db, [
       { listId: list!.id, postId: spot!.id, position: 2 },
       { listId: list!.id, stationGroupId: tokyoId, position: 1 },
     ]);

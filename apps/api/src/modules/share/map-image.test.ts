@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../../test/auth-client.js';
 import { stationGroupIdOf } from '../../../test/post-client.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { listItems, lists, posts } from '../../db/schema/index.js';
 import { mapImageDrawings } from './map-image.service.js';
+import { buildListItems, buildLists, buildPosts } from '../../../test/factories.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 type Member = { id: string; token: string };
@@ -106,21 +106,18 @@ describe('map images', () => {
   });
 
   it("draws a post's place; a hidden post's map only for its author", async () => {
-    const [spot, hidden, placeless] = await ctx.db
-      .insert(posts)
-      .values([
-        { userId: owner.id, kind: 'spot', title: '駅そば', lat: 35.6905, lng: 139.7005 },
-        {
-          userId: owner.id,
-          kind: 'spot',
-          title: '隠れ家',
-          lat: 35.68,
-          lng: 139.76,
-          hiddenAt: new Date(),
-        },
-        { userId: owner.id, kind: 'image', title: '写真', stationGroupId: tokyoId },
-      ])
-      .returning();
+    const [spot, hidden, placeless] = await buildPosts(ctx.db, [
+      { userId: owner.id, kind: 'spot', title: '駅そば', lat: 35.6905, lng: 139.7005 },
+      {
+        userId: owner.id,
+        kind: 'spot',
+        title: '隠れ家',
+        lat: 35.68,
+        lng: 139.76,
+        hiddenAt: new Date(),
+      },
+      { userId: owner.id, kind: 'image', title: '写真', stationGroupId: tokyoId },
+    ]);
     const shown = await mapImage(
       `/api/v2/maps/post/${spot!.id}.webp?w=640`,
       640,
@@ -135,14 +132,12 @@ describe('map images', () => {
   });
 
   it("draws a list's numbered places; a private list's only for its owner", async () => {
-    const [open, secret] = await ctx.db
-      .insert(lists)
-      .values([
-        { userId: owner.id, title: '山手線の駅', description: '' },
-        { userId: owner.id, title: '秘密のリスト', isPublic: false },
-      ])
-      .returning();
-    await ctx.db.insert(listItems).values(
+    const [open, secret] = await buildLists(ctx.db, [
+      { userId: owner.id, title: '山手線の駅', description: '' },
+      { userId: owner.id, title: '秘密のリスト', isPublic: false },
+    ]);
+    await buildListItems(
+      ctx.db,
       [open!, secret!].flatMap((list) =>
         [tokyoId, shinjukuId].map((stationGroupId, index) => ({
           listId: list.id,

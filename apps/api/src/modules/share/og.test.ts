@@ -6,8 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stationGroupIdOf } from '../../../test/post-client.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { jpegWithGps } from '../../../test/fixtures/images/image-fixtures.js';
-import { listItems, lists, postImages, posts, users } from '../../db/schema/index.js';
+import { posts } from '../../db/schema/index.js';
 import { storeImage } from '../images/images.service.js';
+import {
+  buildListItems,
+  buildLists,
+  buildPostImages,
+  buildPosts,
+  buildUsers,
+} from '../../../test/factories.js';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let userId: string;
@@ -19,10 +26,9 @@ const sampleDir = process.env.OG_SAMPLE_DIR;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const [user] = await ctx.db
-    .insert(users)
-    .values({ name: '駅めぐりの葵', email: 'og@example.jp', passwordHash: 'x' })
-    .returning();
+  const [user] = await buildUsers(ctx.db, [
+    { name: '駅めぐりの葵', email: 'og@example.jp', passwordHash: 'x' },
+  ]);
   userId = user!.id;
   tokyoId = await stationGroupIdOf(ctx.db, '東京', 13);
   shinjukuId = await stationGroupIdOf(ctx.db, '新宿', 13);
@@ -78,12 +84,11 @@ describe('link-preview cards', () => {
   });
 
   it("draws a post's first photo under its title; a new title makes a new image", async () => {
-    const [post] = await ctx.db
-      .insert(posts)
-      .values({ userId, kind: 'image', title: '夕暮れの丸の内駅舎', stationGroupId: tokyoId })
-      .returning();
+    const [post] = await buildPosts(ctx.db, [
+      { userId, kind: 'image', title: '夕暮れの丸の内駅舎', stationGroupId: tokyoId },
+    ]);
     const photo = await storeImage(ctx.db, ctx.storage, userId, await jpegWithGps(1600, 900));
-    await ctx.db.insert(postImages).values({ postId: post!.id, imageId: photo.id, position: 0 });
+    await buildPostImages(ctx.db, [{ postId: post!.id, imageId: photo.id, position: 0 }]);
     const url = `/api/v2/og/post/${post!.id}.png`;
     const first = await card(url, 'post-photo');
 
@@ -94,50 +99,43 @@ describe('link-preview cards', () => {
   });
 
   it('draws a post without a photo as its kind, title and station', async () => {
-    const [event] = await ctx.db
-      .insert(posts)
-      .values({
+    const [event] = await buildPosts(ctx.db, [
+      {
         userId,
         kind: 'event',
         title: '駅前の夏祭り：盆踊りと屋台、花火大会のお知らせ（雨天決行）',
         stationGroupId: shinjukuId,
         startsAt: new Date('2030-08-01T09:00:00Z'),
         endsAt: new Date('2030-08-01T12:00:00Z'),
-      })
-      .returning();
-    const [spot] = await ctx.db
-      .insert(posts)
-      .values({ userId, kind: 'spot', title: '駅そば', stationGroupId: shinjukuId })
-      .returning();
+      },
+    ]);
+    const [spot] = await buildPosts(ctx.db, [
+      { userId, kind: 'spot', title: '駅そば', stationGroupId: shinjukuId },
+    ]);
     const eventCard = await card(`/api/v2/og/post/${event!.id}.png`, 'post-event');
     const spotCard = await card(`/api/v2/og/post/${spot!.id}.png`, 'post-spot');
     expect(spotCard.etag).not.toBe(eventCard.etag);
   });
 
   it('answers 404 for a post a moderator hid, as its page does', async () => {
-    const [post] = await ctx.db
-      .insert(posts)
-      .values({ userId, kind: 'spot', title: '見せない投稿', hiddenAt: new Date() })
-      .returning();
+    const [post] = await buildPosts(ctx.db, [
+      { userId, kind: 'spot', title: '見せない投稿', hiddenAt: new Date() },
+    ]);
     await missing(`/api/v2/og/post/${post!.id}.png`);
     await missing('/api/v2/og/post/01890000-0000-7000-8000-000000000000.png');
   });
 
   it("draws a public list's map, title and count; a private or hidden list is 404", async () => {
-    const [spot] = await ctx.db
-      .insert(posts)
-      .values({ userId, kind: 'spot', title: '立ち食いそば', lat: 35.6905, lng: 139.7005 })
-      .returning();
-    const [list, secret, hidden] = await ctx.db
-      .insert(lists)
-      .values([
-        { userId, title: '山手線で行く駅そばめぐり', description: '' },
-        { userId, title: '秘密のリスト', isPublic: false },
-        { userId, title: '隠されたリスト', hiddenAt: new Date() },
-      ])
-      .returning();
+    const [spot] = await buildPosts(ctx.db, [
+      { userId, kind: 'spot', title: '立ち食いそば', lat: 35.6905, lng: 139.7005 },
+    ]);
+    const [list, secret, hidden] = await buildLists(ctx.db, [
+      { userId, title: '山手線で行く駅そばめぐり', description: '' },
+      { userId, title: '秘密のリスト', isPublic: false },
+      { userId, title: '隠されたリスト', hiddenAt: new Date() },
+    ]);
     const stationIds = [tokyoId, shinjukuId];
-    await ctx.db.insert(listItems).values([
+    await buildListItems(ctx.db, [
       ...stationIds.map((stationGroupId, index) => ({
         listId: list!.id,
         stationGroupId,

@@ -6,16 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stationGroupIdOf } from '../../../test/post-client.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { jpegWithGps } from '../../../test/fixtures/images/image-fixtures.js';
-import {
-  comments,
-  listItems,
-  lists,
-  postImages,
-  posts,
-  stations,
-  users,
-} from '../../db/schema/index.js';
+import { posts, stations, users } from '../../db/schema/index.js';
 import { storeImage } from '../images/images.service.js';
+import {
+  buildComments,
+  buildListItems,
+  buildLists,
+  buildPostImages,
+  buildPosts,
+  buildUsers,
+} from '../../../test/factories.js';
 
 const origin = 'https://ekispot.example';
 const TEMPLATE =
@@ -34,10 +34,9 @@ beforeAll(async () => {
   distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ekispot-dist-'));
   await fs.writeFile(path.join(distDir, 'index.html'), TEMPLATE);
   ctx = await createTestApp({ PUBLIC_URL: origin, WEB_DIST_DIR: distDir });
-  const [user] = await ctx.db
-    .insert(users)
-    .values({ name: '撮り鉄', email: 'share@example.jp', passwordHash: 'x' })
-    .returning();
+  const [user] = await buildUsers(ctx.db, [
+    { name: '撮り鉄', email: 'share@example.jp', passwordHash: 'x' },
+  ]);
   userId = user!.id;
   tokyoId = await stationGroupIdOf(ctx.db, '東京', 13);
   shinjukuId = await stationGroupIdOf(ctx.db, '新宿', 13);
@@ -60,19 +59,18 @@ const metaContent = (html: string, key: string) =>
 
 describe('link previews', () => {
   it('gives a post page its title, description, first photo and card', async () => {
-    const [post] = await ctx.db
-      .insert(posts)
-      .values({
+    const [post] = await buildPosts(ctx.db, [
+      {
         userId,
         kind: 'image',
         title: '夕暮れの丸の内駅舎 <script>',
         body: '赤レンガの駅舎が\n夕日に染まっていました。"引用"も & 記号も安全に。',
         stationGroupId: tokyoId,
-      })
-      .returning();
+      },
+    ]);
     const second = await storeImage(ctx.db, ctx.storage, userId, await jpegWithGps(1200, 800));
     const first = await storeImage(ctx.db, ctx.storage, userId, await jpegWithGps(1600, 900));
-    await ctx.db.insert(postImages).values([
+    await buildPostImages(ctx.db, [
       { postId: post!.id, imageId: second.id, position: 1 },
       { postId: post!.id, imageId: first.id, position: 0 },
     ]);
@@ -97,16 +95,13 @@ describe('link previews', () => {
   });
 
   it('describes a station page with its lines, activity and its card', async () => {
-    const [older, newer] = await ctx.db
-      .insert(posts)
-      .values([
-        { userId, kind: 'image', stationGroupId: shinjukuId, createdAt: new Date('2026-01-01') },
-        { userId, kind: 'image', stationGroupId: shinjukuId, createdAt: new Date('2026-02-01') },
-      ])
-      .returning();
+    const [older, newer] = await buildPosts(ctx.db, [
+      { userId, kind: 'image', stationGroupId: shinjukuId, createdAt: new Date('2026-01-01') },
+      { userId, kind: 'image', stationGroupId: shinjukuId, createdAt: new Date('2026-02-01') },
+    ]);
     const olderPhoto = await storeImage(ctx.db, ctx.storage, userId, await jpegWithGps(800, 600));
     const newerPhoto = await storeImage(ctx.db, ctx.storage, userId, await jpegWithGps(1200, 900));
-    await ctx.db.insert(postImages).values([
+    await buildPostImages(ctx.db, [
       { postId: older!.id, imageId: olderPhoto.id, position: 0 },
       { postId: newer!.id, imageId: newerPhoto.id, position: 0 },
     ]);
@@ -154,14 +149,12 @@ describe('link previews', () => {
   });
 
   it('names an untitled photo after the post it belongs to', async () => {
-    const [spot] = await ctx.db
-      .insert(posts)
-      .values({ userId, kind: 'spot', title: '赤レンガ広場', lat: 35.68, lng: 139.76 })
-      .returning();
-    const [photo] = await ctx.db
-      .insert(posts)
-      .values({ userId, kind: 'image', parentPostId: spot!.id, stationGroupId: tokyoId })
-      .returning();
+    const [spot] = await buildPosts(ctx.db, [
+      { userId, kind: 'spot', title: '赤レンガ広場', lat: 35.68, lng: 139.76 },
+    ]);
+    const [photo] = await buildPosts(ctx.db, [
+      { userId, kind: 'image', parentPostId: spot!.id, stationGroupId: tokyoId },
+    ]);
     const html = await page(`/post/${photo!.id}`);
     expect(html).toContain('<title>赤レンガ広場の写真 | えきスポ</title>');
   });
@@ -183,20 +176,16 @@ describe('link previews', () => {
   });
 
   it('gives a public list its title, owner, count and card; a private list none, with 404', async () => {
-    const [spot] = await ctx.db
-      .insert(posts)
-      .values({ userId, kind: 'spot', title: '駅そば', lat: 35.68, lng: 139.76 })
-      .returning();
+    const [spot] = await buildPosts(ctx.db, [
+      { userId, kind: 'spot', title: '駅そば', lat: 35.68, lng: 139.76 },
+    ]);
     const photo = await storeImage(ctx.db, ctx.storage, userId, await jpegWithGps(900, 600));
-    await ctx.db.insert(postImages).values({ postId: spot!.id, imageId: photo.id, position: 0 });
-    const [list, secret] = await ctx.db
-      .insert(lists)
-      .values([
-        { userId, title: '行ってみたい駅そば', description: '立ち食い中心。' },
-        { userId, title: '秘密のリスト', isPublic: false },
-      ])
-      .returning();
-    await ctx.db.insert(listItems).values([
+    await buildPostImages(ctx.db, [{ postId: spot!.id, imageId: photo.id, position: 0 }]);
+    const [list, secret] = await buildLists(ctx.db, [
+      { userId, title: '行ってみたい駅そば', description: '立ち食い中心。' },
+      { userId, title: '秘密のリスト', isPublic: false },
+    ]);
+    await buildListItems(ctx.db, [
       { listId: list!.id, stationGroupId: tokyoId, position: 1 },
       { listId: list!.id, postId: spot!.id, position: 2 },
     ]);
@@ -229,20 +218,14 @@ describe('link previews', () => {
 
   // A comment id the post does not have was a 200 page saying so (a soft 404).
   it('answers 404 for a comment the post does not have, or one taken out of sight', async () => {
-    const [first, second] = await ctx.db
-      .insert(posts)
-      .values([
-        { userId, kind: 'spot', title: 'コメントのある投稿', stationGroupId: tokyoId },
-        { userId, kind: 'spot', title: 'ほかの投稿', stationGroupId: tokyoId },
-      ])
-      .returning();
-    const [shown, hidden] = await ctx.db
-      .insert(comments)
-      .values([
-        { postId: first!.id, userId, body: '見えるコメント' },
-        { postId: first!.id, userId, body: '隠されたコメント', hiddenAt: new Date() },
-      ])
-      .returning();
+    const [first, second] = await buildPosts(ctx.db, [
+      { userId, kind: 'spot', title: 'コメントのある投稿', stationGroupId: tokyoId },
+      { userId, kind: 'spot', title: 'ほかの投稿', stationGroupId: tokyoId },
+    ]);
+    const [shown, hidden] = await buildComments(ctx.db, [
+      { postId: first!.id, userId, body: '見えるコメント' },
+      { postId: first!.id, userId, body: '隠されたコメント', hiddenAt: new Date() },
+    ]);
     const html = await page(`/post/${first!.id}/comment/${shown!.id}`);
     expect(html).toContain('<title>えきスポ</title>');
     await page(`/post/${first!.id}/comment/${shown!.id.toUpperCase()}`);
@@ -281,10 +264,9 @@ describe('link previews', () => {
 
 describe('pages kept by the server (docs/architecture.md#page-cache)', () => {
   it('serves a page again until a write through the API, with its ETag and 304', async () => {
-    const [post] = await ctx.db
-      .insert(posts)
-      .values({ userId, kind: 'spot', title: '初めの題', stationGroupId: tokyoId })
-      .returning();
+    const [post] = await buildPosts(ctx.db, [
+      { userId, kind: 'spot', title: '初めの題', stationGroupId: tokyoId },
+    ]);
     const url = `/post/${post!.id}`;
     const first = await ctx.app.inject(url);
     expect(first.body).toContain('<title>初めの題 | えきスポ</title>');

@@ -27,7 +27,7 @@ let closedGroup: number;
 const METRES_PER_DEGREE_LAT = (6_371_008.8 * Math.PI) / 180;
 
 async function newMember(email: string, name: string): Promise<Member> {
-  const { token } = await accounts.registerAndVerify(email);
+  const { token } = await accounts.insertMemberAndLogIn(email);
   const [row] = await ctx.db
     .update(users)
     .set({ name })
@@ -278,7 +278,7 @@ describe('check-in', () => {
 
   it('refuses a member who has left the service', async () => {
     const email = 'left@example.jp';
-    const { token } = await accounts.registerAndVerify(email);
+    const { token } = await accounts.insertMemberAndLogIn(email);
     const left = await accounts.post(
       '/delete',
       { password: 'correct horse battery' },

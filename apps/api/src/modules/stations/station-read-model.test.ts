@@ -68,7 +68,7 @@ describe('ETags and 304 on station reads', () => {
     const etag = String(before.headers.etag);
 
     const accounts = createAuthClient(ctx, origin);
-    const { cookie } = await accounts.registerAndVerify('read-model@example.com');
+    const { cookie } = await accounts.insertMemberAndLogIn('read-model@example.com');
     const want = await ctx.app.inject({
       method: 'POST',
       url: '/api/v2/stations/1130101/want-to-visit',

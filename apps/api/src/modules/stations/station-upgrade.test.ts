@@ -155,7 +155,7 @@ describe('upgrading a database of the release of 6db7eeb (one station per transf
   it("stamps a check-in on 東梅田's platforms as 東梅田's", async () => {
     const accounts = createAuthClient({ app, db: database.db }, origin);
     const client = createPostClient({ app, db: database.db }, origin);
-    const member = await accounts.registerAndVerify('new@example.com');
+    const member = await accounts.insertMemberAndLogIn('new@example.com');
     const response = await client.json('POST', `/stations/${HIGASHI_UMEDA}/stamp`, member, {
       lat: 34.70103,
       lng: 135.49969,

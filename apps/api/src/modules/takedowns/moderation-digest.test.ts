@@ -3,14 +3,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../../test/auth-client.js';
 import { createTestApp } from '../../../test/test-app.js';
-import {
-  mailOutbox,
-  moderationDigests,
-  reports,
-  takedownRequests,
-  users,
-} from '../../db/schema/index.js';
+import { mailOutbox, moderationDigests, users } from '../../db/schema/index.js';
 import { sendModerationDigest } from './takedowns.service.js';
+import { buildReports, buildTakedownRequests } from '../../../test/factories.js';
 
 const origin = 'http://localhost:3000';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,31 +44,35 @@ const digestMails = () =>
     .then((rows) => rows.filter((row) => row.subject.includes('対応待ち')));
 
 async function openReport(createdAt: Date, targetId: string, reporter = 3) {
-  await ctx.db.insert(reports).values({
-    reporterId: people[reporter]!.id,
-    targetKind: 'post',
-    targetId,
-    reason: 'spam',
-    createdAt,
-  });
+  await buildReports(ctx.db, [
+    {
+      reporterId: people[reporter]!.id,
+      targetKind: 'post',
+      targetId,
+      reason: 'spam',
+      createdAt,
+    },
+  ]);
 }
 
 async function openTakedown(confirmedAt: Date, n: number) {
-  await ctx.db.insert(takedownRequests).values({
-    receiptNumber: `DGST-000${n}`,
-    url: `${origin}/list/0190a000-0000-7000-8000-00000000d00${n}`,
-    targetKind: 'list',
-    targetId: `0190a000-0000-7000-8000-00000000d00${n}`,
-    relationship: 'self',
-    reason: 'privacy',
-    details: '削除してください。',
-    email: `digest-requester-${n}@example.jp`,
-    tokenHash: `digest-token-${n}`,
-    tokenExpiresAt: confirmedAt,
-    status: 'open',
-    createdAt: confirmedAt,
-    confirmedAt,
-  });
+  await buildTakedownRequests(ctx.db, [
+    {
+      receiptNumber: `DGST-000${n}`,
+      url: `${origin}/list/0190a000-0000-7000-8000-00000000d00${n}`,
+      targetKind: 'list',
+      targetId: `0190a000-0000-7000-8000-00000000d00${n}`,
+      relationship: 'self',
+      reason: 'privacy',
+      details: '削除してください。',
+      email: `digest-requester-${n}@example.jp`,
+      tokenHash: `digest-token-${n}`,
+      tokenExpiresAt: confirmedAt,
+      status: 'open',
+      createdAt: confirmedAt,
+      confirmedAt,
+    },
+  ]);
 }
 
 describe('the moderators’ daily digest', () => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
   client = createPostClient(ctx, origin);
   const accounts = createAuthClient(ctx, origin);
   for (let i = 0; i < 4; i += 1) {
-    const { token } = await accounts.registerAndVerify(`timeline${i}@example.jp`);
+    const { token } = await accounts.insertMemberAndLogIn(`timeline${i}@example.jp`);
     const me = await ctx.app.inject({
       url: '/api/v2/auth/me',
       headers: { authorization: `Bearer ${token}` },
