@@ -196,8 +196,9 @@ describe('bodies that are not what the route reads', () => {
       'password',
       'password_confirmation',
     ]);
+    // The current password may be left out within the re-authentication window
+    // (docs/accounts.md#re-authentication): the service asks for it then, not the schema.
     expect(await fieldsOf('/password/change', bearer())).toEqual([
-      'current_password',
       'password',
       'password_confirmation',
     ]);
