@@ -14,6 +14,7 @@ import { conflict, notFound, validationFailed } from '../../lib/http-error.js';
 import { hiddenFrom } from '../blocks/blocks.service.js';
 import { lockOwnList, visibleTo, type ListsDeps } from './list-access.js';
 import { checkNewOrder } from './list-order.js';
+import * as itemRepository from './list-items.repository.js';
 import * as repository from './lists.repository.js';
 import { LIST_MESSAGES as M } from './lists.messages.js';
 
@@ -23,7 +24,7 @@ import { LIST_MESSAGES as M } from './lists.messages.js';
  * exact under concurrent requests.
  */
 
-function toItem(row: repository.ItemViewRow, position = row.rank): ListItem {
+function toItem(row: itemRepository.ItemViewRow, position = row.rank): ListItem {
   const { item, station, post } = row;
   const base = {
     id: item.id,
@@ -92,9 +93,9 @@ export async function listItems(
 ): Promise<ListItems> {
   const list = await repository.findList(deps.db, listId, { reader: viewerId });
   if (!list || !visibleTo(list, viewerId)) throw notFound(M.notFound);
-  const rows = await repository.findItemViews(deps.db, listId, viewerId);
+  const rows = await itemRepository.findItemViews(deps.db, listId, viewerId);
   if (list.userId === viewerId) return { items: rows.map((row) => toItem(row)) };
-  const authorOf = (row: repository.ItemViewRow) => row.post?.userId ?? null;
+  const authorOf = (row: itemRepository.ItemViewRow) => row.post?.userId ?? null;
   const hidden = await hiddenFrom(
     deps.db,
     viewerId,
@@ -105,7 +106,7 @@ export async function listItems(
 }
 
 async function findItemView(db: Database, listId: string, itemId: string, userId: string) {
-  const rows = await repository.findItemViews(db, listId, userId);
+  const rows = await itemRepository.findItemViews(db, listId, userId);
   const row = rows.find((candidate) => candidate.item.id === itemId);
   if (!row) throw notFound(M.itemNotFound);
   return toItem(row);
@@ -126,10 +127,10 @@ export async function addItem(
     if (list.itemCount >= LIST_ITEMS_MAX)
       throw validationFailed({ list: [M.tooManyItems] }, M.tooManyItems);
     if (body.station_group_id !== undefined) {
-      if (!(await repository.stationGroupExists(tx, body.station_group_id)))
+      if (!(await itemRepository.stationGroupExists(tx, body.station_group_id)))
         throw validationFailed({ station_group_id: [M.stationNotFound] });
     } else if (body.post_id !== undefined) {
-      if (!(await repository.postExists(tx, body.post_id, userId)))
+      if (!(await itemRepository.postExists(tx, body.post_id, userId)))
         throw validationFailed({ post_id: [M.postNotFound] });
     }
     const id = await insertItem(tx, {
@@ -145,9 +146,9 @@ export async function addItem(
 }
 
 /** The insert in a savepoint, so a refusal by an index becomes its own answer. */
-async function insertItem(db: Database, values: Parameters<typeof repository.appendItem>[1]) {
+async function insertItem(db: Database, values: Parameters<typeof itemRepository.appendItem>[1]) {
   try {
-    return await db.transaction((savepoint) => repository.appendItem(savepoint, values));
+    return await db.transaction((savepoint) => itemRepository.appendItem(savepoint, values));
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(M.alreadyInList);
     // The post was deleted between the check and the insert.
@@ -165,8 +166,8 @@ export async function updateItem(
 ): Promise<ListItem> {
   await deps.db.transaction(async (tx) => {
     await lockOwnList(tx, listId, userId);
-    if (!(await repository.findItem(tx, listId, itemId))) throw notFound(M.itemNotFound);
-    await repository.updateItemNote(tx, itemId, note);
+    if (!(await itemRepository.findItem(tx, listId, itemId))) throw notFound(M.itemNotFound);
+    await itemRepository.updateItemNote(tx, itemId, note);
     await repository.touchList(tx, listId);
   });
   return findItemView(deps.db, listId, itemId, userId);
@@ -182,10 +183,10 @@ export async function removeItem(
   await retryTransientConflicts(() =>
     deps.db.transaction(async (tx) => {
       await lockOwnList(tx, listId, userId);
-      if (!(await repository.findItem(tx, listId, itemId))) throw notFound(M.itemNotFound);
-      await repository.deleteItem(tx, itemId);
-      const rest = await repository.findItemIds(tx, listId);
-      await repository.writeOrder(
+      if (!(await itemRepository.findItem(tx, listId, itemId))) throw notFound(M.itemNotFound);
+      await itemRepository.deleteItem(tx, itemId);
+      const rest = await itemRepository.findItemIds(tx, listId);
+      await itemRepository.writeOrder(
         tx,
         listId,
         rest.map((item) => item.id),
@@ -214,13 +215,13 @@ export async function reorderItems(
   await retryTransientConflicts(() =>
     deps.db.transaction(async (tx) => {
       await lockOwnList(tx, listId, userId);
-      const current = await repository.findItemIds(tx, listId, userId);
+      const current = await itemRepository.findItemIds(tx, listId, userId);
       const shownIds = current.filter((item) => item.shown).map((item) => item.id);
       const problem = checkNewOrder(shownIds, itemIds);
       if (problem) throw validationFailed({ item_ids: [ORDER_MESSAGES[problem]] });
       const next = [...itemIds];
       const order = current.map((item) => (item.shown ? next.shift()! : item.id));
-      await repository.writeOrder(tx, listId, order);
+      await itemRepository.writeOrder(tx, listId, order);
       await repository.touchList(tx, listId);
     }),
   );
