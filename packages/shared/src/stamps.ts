@@ -92,6 +92,11 @@ export const stampSchema = lazySchema(() =>
     station: stampStationSchema,
     collected_on: z.string(),
     collected_at: z.string().nullable(),
+    /**
+     * True on a 「記録のみ」 stamp, brought in from an archive and never checked at the station
+     * (docs/archive.md#importing): it counts for no station total or ranking. Absent otherwise.
+     */
+    record_only: z.literal(true).optional(),
   }),
 );
 

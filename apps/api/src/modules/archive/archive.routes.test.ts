@@ -302,6 +302,11 @@ describe('importing an archive into another instance', () => {
     expect(list).toMatchObject({ title: '東京めぐり', itemCount: 2 });
     const [stamp] = await target.db.select().from(stamps).where(eq(stamps.userId, dave.id));
     expect(stamp).toMatchObject({ recordOnly: true, distanceBucket: null });
+    const book = await call(target, 'GET', `/users/${dave.id}/stamps`, dave);
+    expect(book.json().data.items[0]).toMatchObject({ record_only: true });
+    // Not counted among the members who stamped the station.
+    const station = await call(target, 'GET', `/stations/${stamp!.stationGroupId}/stamp`, dave);
+    expect(station.json().data.stamp_count).toBe(0);
     const [account] = await target.db.select().from(users).where(eq(users.id, dave.id));
     expect(account!.mailOptIn).toBe(false);
     expect(await notifications.getPreferences(target.db, dave.id)).toEqual({

@@ -54,6 +54,7 @@ export async function findStampsOf(
       stationName: stationGroups.name,
       prefectureName: prefectures.name,
       collectedAt: stamps.collectedAt,
+      recordOnly: stamps.recordOnly,
       micros: micros(stamps.collectedAt),
     })
     .from(stamps)

@@ -195,6 +195,7 @@ export async function listUserStamps(
       // Others see the day only (docs/stamps.md#location-privacy).
       collected_on: japanDateOf(row.collectedAt),
       collected_at: viewerId === userId ? row.collectedAt.toISOString() : null,
+      ...(row.recordOnly && { record_only: true as const }),
     })),
     next_cursor: page.nextCursor,
     hidden: null,

@@ -5,6 +5,8 @@ export const stampsMessages = {
     press: 'スタンプを押す',
     pressing: '現在地を確認しています…',
     collectedOn: (date: string) => `${date}に押しました`,
+    /** A stamp brought in from an archive, never checked at the station (docs/archive.md). */
+    recordOnly: '記録のみ',
     collected: (name: string) => `${name}駅のスタンプを押しました！`,
     failed: 'スタンプを押せませんでした。もう一度お試しください。',
     count: (count: number) => `スタンプ ${formatCount(count)}人`,

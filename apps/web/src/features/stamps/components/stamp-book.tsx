@@ -104,6 +104,7 @@ function StampGrid({ userId }: { userId: string }) {
             </RouterLink>
             <Typography variant="caption" color="text.secondary" component="p">
               {stamp.station.prefectureName}・{formatJapanDate(stamp.collectedOn)}
+              {stamp.recordOnly ? `・${messages.stamps.recordOnly}` : null}
             </Typography>
           </Paper>
         ))}
