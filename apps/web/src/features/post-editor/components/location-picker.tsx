@@ -1,25 +1,20 @@
-import MyLocationIcon from '@mui/icons-material/MyLocation';
 import PlaceIcon from '@mui/icons-material/Place';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, useCallback, useId, useRef } from 'react';
+import { Suspense, useId } from 'react';
 import type { Ref } from 'react';
 import { Marker, NavigationControl, ScaleControl } from 'react-map-gl/maplibre';
-import type { MapLayerMouseEvent, MapRef, MarkerDragEvent } from 'react-map-gl/maplibre';
 import { messages } from '../../../config/messages';
-import { useCurrentPosition } from '../../../hooks/use-current-position';
+import { PLACE_ZOOM, useLocationPicking } from '../hooks/use-location-picking';
 import type { MapPoint } from '../schemas/post-form-schema';
 import { usePostEditorKit } from './editor-kit';
+import { CentreCross, LocationFinders } from './location-picker-parts';
 
 const text = messages.postEditor.location;
-const PLACE_ZOOM = 14;
-const REFINE_BELOW_ZOOM = 11;
 /** The whole of Japan, before anything is chosen. */
 const JAPAN_VIEW = { lat: 36.5, lng: 137.5, zoom: 4.6 };
 
@@ -73,54 +68,13 @@ export function LocationPicker({
   buttonRef,
   startAt = null,
 }: LocationPickerProps) {
-  const { MapView, StationSearchBox } = usePostEditorKit();
-  const mapRef = useRef<MapRef>(null);
+  const { MapView } = usePostEditorKit();
   const labelId = useId();
   const helpId = useId();
   const statusId = useId();
   const errorId = useId();
-
-  // Where the map is flying (a chosen station, the device's position) until it gets there.
-  const flightTarget = useRef<MapPoint | null>(null);
-
-  const flyTo = useCallback((point: MapPoint) => {
-    const map = mapRef.current;
-    flightTarget.current = point;
-    map?.flyTo({
-      center: [point.lng, point.lat],
-      zoom: Math.max(PLACE_ZOOM, map.getZoom()),
-      duration: 1000,
-    });
-  }, []);
-
-  const placeAtPosition = useCallback(
-    (point: MapPoint) => {
-      onChange(point);
-      flyTo(point);
-    },
-    [flyTo, onChange],
-  );
-  const position = useCurrentPosition(placeAtPosition);
-
-  const handleClick = (event: MapLayerMouseEvent) => {
-    if (disabled) return;
-    const point = { lat: event.lngLat.lat, lng: event.lngLat.lng };
-    onChange(point);
-    // A pin dropped on the whole-country view is rough: come closer so it can be adjusted.
-    if (event.target.getZoom() < REFINE_BELOW_ZOOM) flyTo(point);
-  };
-  const handleDragEnd = (event: MarkerDragEvent) => {
-    onChange({ lat: event.lngLat.lat, lng: event.lngLat.lng });
-  };
-  const placeAtCenter = () => {
-    const map = mapRef.current;
-    if (!map) return;
-    // Pressed while the map is still flying to a chosen station: the pin goes where it is
-    // going, not to a point on the way.
-    const target = map.isMoving() ? flightTarget.current : null;
-    const center = target ?? map.getCenter();
-    onChange({ lat: center.lat, lng: center.lng });
-  };
+  const { mapRef, flyTo, position, handleClick, handleDragEnd, placeAtCenter, endFlight } =
+    useLocationPicking({ onChange, disabled });
   const start = value ?? startAt ?? JAPAN_VIEW;
   const startZoom = value || startAt ? PLACE_ZOOM : JAPAN_VIEW.zoom;
 
@@ -137,39 +91,7 @@ export function LocationPicker({
       <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1.5 }}>
         {text.instructions}
       </Typography>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ alignItems: { sm: 'center' }, mb: 1.5 }}
-      >
-        <StationSearchBox onSelect={flyTo} />
-        <Button
-          variant="outlined"
-          onClick={position.locate}
-          disabled={disabled || position.busy}
-          startIcon={
-            position.busy ? (
-              <CircularProgress size={18} aria-hidden="true" />
-            ) : (
-              <MyLocationIcon aria-hidden="true" />
-            )
-          }
-          sx={{ flexShrink: 0 }}
-        >
-          {position.busy ? text.locating : text.useCurrentPosition}
-        </Button>
-      </Stack>
-      {position.error ? (
-        <Alert
-          severity="warning"
-          role="alert"
-          onClose={position.clearError}
-          closeText={messages.postEditor.close}
-          sx={{ mb: 1.5 }}
-        >
-          {position.error}
-        </Alert>
-      ) : null}
+      <LocationFinders onSelect={flyTo} position={position} disabled={disabled} />
       <Box
         aria-label={text.mapLabel}
         role="region"
@@ -193,9 +115,7 @@ export function LocationPicker({
             maxZoom={19}
             cursor={disabled ? 'default' : 'crosshair'}
             onClick={handleClick}
-            onMoveEnd={() => {
-              flightTarget.current = null;
-            }}
+            onMoveEnd={endFlight}
           >
             {value ? (
               <Marker
@@ -212,26 +132,7 @@ export function LocationPicker({
             <ScaleControl position="bottom-left" unit="metric" />
           </MapView>
         </Suspense>
-        {/* The centre the keyboard button uses. */}
-        <Box
-          aria-hidden="true"
-          sx={{
-            position: 'absolute',
-            top: '50%',
-            left: '50%',
-            width: 22,
-            height: 22,
-            transform: 'translate(-50%, -50%)',
-            pointerEvents: 'none',
-            '&::before, &::after': {
-              content: '""',
-              position: 'absolute',
-              bgcolor: 'rgba(0, 0, 0, 0.55)',
-            },
-            '&::before': { left: 10, top: 0, width: 2, height: 22 },
-            '&::after': { top: 10, left: 0, width: 22, height: 2 },
-          }}
-        />
+        <CentreCross />
       </Box>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
