@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ARCHIVE_MESSAGES, archiveDocumentSchema, type ArchiveDocument } from '@ekispot/shared';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -413,5 +413,18 @@ describe('expiry', () => {
     expect(row!.storageKey).toBeNull();
     const left = await fs.readdir(path.join(source.storageRoot, 'archives')).catch(() => []);
     expect(left).toEqual([]);
+  });
+
+  it('deletes the archive of a member who leaves', async () => {
+    expect((await call(source, 'POST', '/archives', bob)).statusCode).toBe(202);
+    expect((await source.app.archives.worker.drain()).built).toBe(1);
+    const archives = path.join(source.storageRoot, 'archives');
+    expect(await fs.readdir(archives)).toHaveLength(1);
+    await source.db.delete(users).where(eq(users.id, bob.id));
+    expect((await source.app.archives.worker.drain()).deleted).toBe(1);
+    expect(await fs.readdir(archives)).toEqual([]);
+    expect(await source.db.select().from(archiveJobs).where(isNull(archiveJobs.userId))).toEqual(
+      [],
+    );
   });
 });

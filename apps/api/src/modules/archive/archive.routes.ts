@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   API_BASE_PATH,
@@ -155,12 +156,16 @@ export const archivePlugin = fp(
     deps: service.ArchiveDeps & { dataDir: string; workerIntervalMs?: number },
   ) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
+    // ZIPs a stopped process left half-written: one process runs per data folder, and a job it
+    // was making is made again from the start by whoever takes it over.
+    const tempRoot = path.join(deps.dataDir, 'archives-tmp');
+    await fs.rm(tempRoot, { recursive: true, force: true }).catch(() => undefined);
     const worker = service.createArchiveWorker({
       db: deps.db,
       storage: deps.storage,
       publicUrl: deps.publicUrl,
       clock: deps.clock,
-      tempDir: path.join(deps.dataDir, 'archives-tmp', String(process.pid)),
+      tempDir: path.join(tempRoot, String(process.pid)),
       extensions: service.archiveExtensions(),
       log: app.log,
       intervalMs: deps.workerIntervalMs ?? 3_000,
