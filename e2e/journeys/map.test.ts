@@ -166,6 +166,37 @@ describeInBrowser('top map', () => {
     expect(await noGl.getByRole('combobox', { name: /駅/ }).count()).toBe(1);
   });
 
+  it('with Save-Data shows the server’s page and its image, loading neither the app nor the map until 「地図を操作する」', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.context().setExtraHTTPHeaders({ 'Save-Data': 'on' });
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    // Not open(): it waits for the app, which here waits for the visitor.
+    await page.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded' });
+    const start = page.getByRole('button', { name: '地図を操作する' });
+    await start.waitFor();
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLImageElement>('[data-testid="map-first-view"] img')?.complete,
+    );
+    await page.getByText(/データセーバーがオンのため/).waitFor();
+    expect(await page.getByText('地図を読み込んでいます…').isVisible()).toBe(false);
+    // Nothing but the page, its entry and its image: no app, no MapLibre, no markers call.
+    expect(
+      asked.filter((path) => /\/start-|maplibre|\/stations\/markers|\/map\//.test(path)),
+    ).toEqual([]);
+    const box = (await start.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    // The press loads the app and the map (its drawing is the other tests' part).
+    const mapCode = page.waitForRequest((request) => /maplibre-gl-/.test(request.url()));
+    await start.click();
+    await mapCode;
+    await page.getByText('地図を読み込んでいます…').waitFor();
+    expect(await start.isVisible()).toBe(false);
+  });
+
   it('opens on the whole of Japan on a phone', async () => {
     const { page } = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await open(page, '/');
