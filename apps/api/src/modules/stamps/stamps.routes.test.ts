@@ -288,7 +288,7 @@ describe('check-in', () => {
     expect((await stampAt({ token }, tokyo)).statusCode).toBe(401);
   });
 
-  it('stores no coordinates: only member, station, time and the distance band', async () => {
+  it('stores no coordinates: only member, station, time, the distance band and whether it is 記録のみ', async () => {
     const member = await newMember('privacy@example.jp', '秘密');
     const near = await northOf(shinjuku, 123.4);
     expect((await stamp(member, shinjuku, { ...near, accuracy_m: 17.5 })).statusCode).toBe(201);
@@ -301,10 +301,12 @@ describe('check-in', () => {
       'collected_at',
       'distance_bucket',
       'id',
+      'record_only',
       'station_group_id',
       'user_id',
     ]);
     expect(rows[0]!.distance_bucket).toBe(1);
+    expect(rows[0]!.record_only).toBe(false);
     const text = JSON.stringify(rows[0]);
     expect(text).not.toContain(String(near.lat).slice(0, 7));
     expect(text).not.toContain('17.5');
