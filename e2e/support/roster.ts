@@ -100,6 +100,16 @@ export const MEMBERS = {
     password: 'password for moderation 3',
     moderator: true,
   },
+  searchAuthor: {
+    name: '駅弁探しの葵',
+    email: 'search-a@example.jp',
+    password: 'password for search 1',
+  },
+  searchReader: {
+    name: '検索好きの文太',
+    email: 'search-b@example.jp',
+    password: 'password for search 2',
+  },
   timelineAuthor: {
     name: '新着の葵',
     email: 'timeline-a@example.jp',
