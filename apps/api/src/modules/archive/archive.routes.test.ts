@@ -415,14 +415,31 @@ describe('expiry', () => {
     expect(left).toEqual([]);
   });
 
+  it('takes over a job whose process died mid-way (its lease ran out) and makes it again', async () => {
+    const carol = await member(source, 'archive-carol@example.jp', '途中の人');
+    await source.db.insert(archiveJobs).values({
+      userId: carol.id,
+      requestedOn: '2026-11-27',
+      status: 'running',
+      attempts: 1,
+      itemsDone: 3,
+      itemsTotal: 10,
+      leaseUntil: new Date(Date.now() - 1_000),
+    });
+    expect((await source.app.archives.worker.drain()).built).toBe(1);
+    const status = (await call(source, 'GET', '/archives/current', carol)).json().data.archive;
+    expect(status).toMatchObject({ status: 'ready', progress: 100 });
+  });
+
   it('deletes the archive of a member who leaves', async () => {
+    const archives = path.join(source.storageRoot, 'archives');
+    const before = (await fs.readdir(archives).catch(() => [])).sort();
     expect((await call(source, 'POST', '/archives', bob)).statusCode).toBe(202);
     expect((await source.app.archives.worker.drain()).built).toBe(1);
-    const archives = path.join(source.storageRoot, 'archives');
-    expect(await fs.readdir(archives)).toHaveLength(1);
+    expect(await fs.readdir(archives)).toHaveLength(before.length + 1);
     await source.db.delete(users).where(eq(users.id, bob.id));
     expect((await source.app.archives.worker.drain()).deleted).toBe(1);
-    expect(await fs.readdir(archives)).toEqual([]);
+    expect((await fs.readdir(archives)).sort()).toEqual(before);
     expect(await source.db.select().from(archiveJobs).where(isNull(archiveJobs.userId))).toEqual(
       [],
     );
