@@ -15,6 +15,8 @@ import type { ImageStorage } from '../modules/images/images.service.js';
 
 export const ARCHIVE_PREFIX = 'web-assets/';
 
+const PARALLEL_COPIES = 8;
+
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -49,15 +51,23 @@ export async function archiveAssets(
   for await (const file of storage.list()) {
     if (file.key.startsWith(ARCHIVE_PREFIX)) stored.add(file.key);
   }
-  let added = 0;
-  for (const name of names) {
+  // Compressed copies are the build's own business: the archive keeps the plain files.
+  const missing = names.filter((name) => {
     const key = archiveKeyOf(name);
-    if (!key || stored.has(key)) continue;
-    // Compressed copies are the build's own business: the archive keeps the plain files.
-    if (name.endsWith('.br') || name.endsWith('.gz')) continue;
-    await storage.put(key, await fs.readFile(path.join(assetsDir, name)), assetContentType(name));
-    added += 1;
-  }
+    return key && !stored.has(key) && !name.endsWith('.br') && !name.endsWith('.gz');
+  });
+  // A first start copies a whole build (hundreds of files) within the web plugin's start limit:
+  // several at a time, as the store allows.
+  let next = 0;
+  const copyNext = async (): Promise<void> => {
+    while (next < missing.length) {
+      const name = missing[next++]!;
+      const body = await fs.readFile(path.join(assetsDir, name));
+      await storage.put(archiveKeyOf(name)!, body, assetContentType(name));
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_COPIES }, copyNext));
+  const added = missing.length;
   if (added > 0) log.info({ added }, 'web assets archived for rolling deploys');
   return added;
 }
