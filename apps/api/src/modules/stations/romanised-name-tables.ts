@@ -82,7 +82,7 @@ export const DIRECTIONS: Readonly<Record<string, string>> = {
 
 /** Railway companies whose name prefixes a station's (京急蒲田 → Keikyu Kamata). */
 export const OPERATORS: readonly { name: string; reading: RegExp; romaji: string }[] = [
-  { name: 'JR', reading: /^(じぇいあーる|じぇーあーる|じぇいあある|じぇいあーる)/, romaji: 'JR' },
+  { name: 'JR', reading: /^(じぇいあーる|じぇーあーる|じぇいあある)/, romaji: 'JR' },
   ...Object.entries({
     京急: ['けいきゅう', 'Keikyu'],
     京成: ['けいせい', 'Keisei'],

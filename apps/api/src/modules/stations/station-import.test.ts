@@ -327,8 +327,13 @@ describe('upgrading a database of the previous version in place', () => {
   });
 
   it('shows no English names any more', async () => {
+    // Romanised names are the import's own (docs/stations.md#romanised-names), not the old
+    // column's: left out of the comparison, then checked apart.
+    const withoutRomaji = (key: string, value: unknown) =>
+      key === 'name_romaji' ? undefined : value;
     for (const id of [1130101, 9930101])
-      expect(JSON.stringify(await station(id))).not.toMatch(/name_en|Tokyo/);
+      expect(JSON.stringify(await station(id), withoutRomaji)).not.toMatch(/name_en|Tokyo/);
+    expect((await station(1130101)).name_romaji).toBe('Tokyo');
     const columns = await client.query<{ n: number }>(
       `select count(*)::int as n from information_schema.columns where column_name = 'name_en'`,
     );
