@@ -163,7 +163,6 @@ export function SecuritySettings({ notify }: { notify: (message: string) => void
             label={text.passkeyName}
             helperText={text.passkeyNameHint}
             value={name}
-            disabled={!open}
             onChange={(event) => setName(event.target.value)}
             slotProps={{ htmlInput: { maxLength: 40 } }}
             sx={{ flex: '1 1 12rem' }}
