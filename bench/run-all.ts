@@ -17,6 +17,7 @@ import { benchPeople } from './people.bench.js';
 import { benchPosts } from './posts.bench.js';
 import { benchPostSearch } from './post-search.bench.js';
 import { benchRankings } from './rankings.bench.js';
+import { benchRides } from './rides.bench.js';
 import { benchSearch } from './search.bench.js';
 import { benchStationLatency } from './station-latency.bench.js';
 import { benchTwoInstances } from './two-instances.bench.js';
@@ -51,6 +52,7 @@ if (want('post-search')) results.post_search = await benchPostSearch(postgresUrl
 if (want('posts')) results.posts = await benchPosts(postgresUrl);
 if (want('people')) results.people = await benchPeople(postgresUrl);
 if (want('rankings')) results.rankings = await benchRankings(postgresUrl);
+if (want('rides')) results.rides = await benchRides();
 if (want('timeline')) results.timeline = await benchTimeline(postgresUrl);
 if (want('notifications')) results.notifications = await benchNotifications(postgresUrl);
 if (want('lists')) results.lists = await benchLists(postgresUrl);

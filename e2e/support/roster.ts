@@ -48,6 +48,7 @@ export const MEMBERS = {
     email: 'layout-b@example.jp',
     password: 'password for layout 2',
   },
+  rider: { name: '乗りつぶしの遥', email: 'rides@example.jp', password: 'password for rides 1' },
   archiver: {
     name: '記録好きの湊',
     email: 'archive@example.jp',

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useSearchParams } from 'react-router';
 import { messages } from '../../config/messages';
+import { usePrimaryLoading } from '../../lib/page-loading';
 import { useLineStations, useStationLines } from '../../features/rides/api/rides';
 import { RideForm, type RideFormStart } from '../../features/rides/components/ride-form';
 
@@ -21,6 +22,7 @@ export function Component() {
     (fromId !== null && from.isPending) ||
     (toId !== null && to.isPending) ||
     (lineId !== null && line.isPending);
+  usePrimaryLoading(loading);
   if (loading) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>

@@ -6,6 +6,7 @@ import { BackLink } from '../../components/back-link';
 import { messages } from '../../config/messages';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { usePrimaryLoading } from '../../lib/page-loading';
 import { useRideMap } from '../../features/rides/api/rides';
 import { BaseMap } from '../../features/stations/components/base-map';
 
@@ -19,6 +20,7 @@ const EMPTY = { type: 'FeatureCollection' as const, features: [] };
 export function Component() {
   useDocumentTitle(text.mapTitle);
   const ridden = useRideMap();
+  usePrimaryLoading(ridden.isPending);
   const [idle, setIdle] = useState(false);
   const ready = idle && ridden.isSuccess;
   return (

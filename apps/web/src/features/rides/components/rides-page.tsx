@@ -14,6 +14,7 @@ import { paths } from '../../../config/paths';
 import { buildApiUrl } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePrimaryLoading } from '../../../lib/page-loading';
 import {
   deleteRide,
   importRidesCsv,
@@ -31,6 +32,7 @@ const text = messages.rides;
 export function RidesPage() {
   useDocumentTitle(text.title);
   const list = useRideList();
+  usePrimaryLoading(list.isPending);
   const pending = usePendingRides();
   const settings = useRideSettings();
   const refresh = useRefreshRides();
