@@ -106,7 +106,8 @@ export function LineDetail({
         </Typography>
         <List component="ol" disablePadding sx={{ listStyle: 'none' }}>
           {data.stations.map((station, index) => {
-            const next = data.stations[index + 1];
+            // A loop's last station runs on to its first (山手線's 品川 → 大崎).
+            const next = data.stations[index + 1] ?? data.stations[0];
             const sectionRidden =
               next !== undefined && ridden.has(`${station.stationGroupId}-${next.stationGroupId}`);
             const link = onPickStation
