@@ -93,7 +93,8 @@ export function RideForm({ start }: { start: RideFormStart }) {
         },
         label.join('、'),
       );
-      await refresh();
+      // Not awaited: offline, the refetch waits for the network (the ride is in the queue).
+      void refresh();
       showFlash(sent ? text.recorded(sent.rides.length) : text.queued, sent ? 'success' : 'info');
       void navigate(paths.rides.href());
     } catch (caught) {
