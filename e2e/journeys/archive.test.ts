@@ -24,7 +24,11 @@ async function postPhotoSpot(title: string) {
   form.set('title', title);
   form.set('lat', '35.6809');
   form.set('lng', '139.7665');
-  form.set('images[0]', new Blob([createPng(320, 240)], { type: 'image/png' }), 'photo.png');
+  form.set(
+    'images[0]',
+    new Blob([new Uint8Array(createPng(320, 240))], { type: 'image/png' }),
+    'photo.png',
+  );
   const created = await fetch(`${baseUrl}/api/v2/posts`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
