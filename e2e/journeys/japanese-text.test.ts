@@ -53,6 +53,7 @@ function concrete(pattern: string, scene: Scene): string {
     userId: scene.userId,
     stationGroupId: '1130101',
     lineId: '11302',
+    tag: '紅葉',
     token: UNKNOWN_TOKEN,
   };
   return pattern.replace(/:(\w+)/g, (_, name: string) => values[name] ?? name);

@@ -30,6 +30,12 @@ const SOURCE_NAMES = [
 ];
 
 /**
+ * The one file name a page names: the archive's `index.html`, which opens it in a browser
+ * (docs/archive.md).
+ */
+const FILE_NAMES = [/index\.html/g];
+
+/**
  * Units after a number, as Japanese writes them: 「直線約300m」, 「500 km」, 「20MBまで」, and the
  * rankings' points 「9pt」.
  */
@@ -39,7 +45,8 @@ const UNITS = /(?<=\d\s?)(km|m|MB|pt)(?![A-Za-z])/g;
  * Latin words allowed in our own texts, kept small, each because Japanese has no other way to
  * say it that people use:
  * - file formats, by their names: the two a list can be saved as (GeoJSON, GPX: 「GPXで書き出す」)
- *   and the five a photo may be in (「JPEG・PNG・WebP・GIF・AVIF形式」);
+ *   and the five a photo may be in (「JPEG・PNG・WebP・GIF・AVIF形式」), the rides' 「CSVで書き出す」
+ *   and the archive's 「ZIPファイル」;
  * - URL: the takedown form asks for 「対象のURL」, the 404 page says the URL may be mistyped;
  * - IP: the privacy policy's 「IPアドレス」;
  * - QR: 「QRコード」 of the authenticator app's setup;
@@ -48,7 +55,7 @@ const UNITS = /(?<=\d\s?)(km|m|MB|pt)(?![A-Za-z])/g;
  * Anything else is written by members, a name from the station data, or to be put in Japanese.
  */
 export const ALLOWED_WORDS = new Set([
-  ...['GeoJSON', 'GPX', 'JPEG', 'PNG', 'WebP', 'GIF', 'AVIF'],
+  ...['GeoJSON', 'GPX', 'JPEG', 'PNG', 'WebP', 'GIF', 'AVIF', 'CSV', 'ZIP'],
   ...['URL', 'IP', 'QR'],
   ...['iPhone', 'iPad', 'Android', 'Chromebook', 'Windows', 'Mac', 'Linux'],
   ...['Edge', 'Opera', 'Samsung', 'Internet', 'Firefox', 'Chrome', 'Safari'],
@@ -78,7 +85,8 @@ function withoutAddresses(text: string): string {
 /** The fixed texts, source names, units and addresses taken out: what is left of a page's text. */
 export function readableText(text: string): string {
   let left = text;
-  for (const fixed of [...SPEC_TEXTS, ...SOURCE_NAMES]) left = left.replace(fixed, ' ');
+  for (const fixed of [...SPEC_TEXTS, ...SOURCE_NAMES, ...FILE_NAMES])
+    left = left.replace(fixed, ' ');
   return withoutAddresses(left.replace(UNITS, ' '));
 }
 
