@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { mailOutbox } from '../../db/schema/index.js';
 
 /**
- * Passkeys through real HTTP with a software authenticator (docs/accounts.md#passkeys): added
+ * Passkeys through real HTTP with a software authenticator (docs/accounts.md#two-step-sign-in-and-passkeys): added
  * after re-authentication, used to sign in (both steps at once) and to confirm it is you,
  * removed; a member registered with a passkey only; challenges refused after their expiry or a
  * second use; a challenge one instance made is accepted by another on the same database.

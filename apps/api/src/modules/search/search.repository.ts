@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 
-/** The search queries over the index (docs/search.md#ranking). */
+/** The search queries over the index (docs/search.md#searching-and-ranking). */
 
 export interface SearchFilter {
   /** Every token of every term must be in the text's tokens (the GIN index's work). */
