@@ -7,5 +7,4 @@ export const rideKeys = {
   line: (lineId: number) => [...RIDE_KEYS_ROOT, 'line', lineId] as const,
   map: () => [...RIDE_KEYS_ROOT, 'map'] as const,
   settings: () => [...RIDE_KEYS_ROOT, 'settings'] as const,
-  profile: (userId: string) => [...RIDE_KEYS_ROOT, 'profile', userId] as const,
 };

@@ -65,15 +65,6 @@ export function useRideSummary(enabled = true) {
   });
 }
 
-export function useProfileRideSummary(userId: string) {
-  return useQuery({
-    queryKey: rideKeys.profile(userId),
-    queryFn: async ({ signal }) =>
-      (await apiRequest(`/users/${userId}/rides/summary`, { schema: rideSummarySchema, signal }))
-        .data,
-  });
-}
-
 export function useLineRideSections(lineId: number, enabled: boolean) {
   return useQuery({
     queryKey: rideKeys.line(lineId),
