@@ -11,10 +11,15 @@ type HookName =
 type HookOf<K extends HookName> =
   NonNullable<RouteOptions[K]> extends infer H ? (H extends (infer F)[] ? F : H) : never;
 
-export function addRouteHook<K extends HookName>(route: RouteOptions, name: K, hook: HookOf<K>) {
+export function addRouteHook<K extends HookName>(
+  route: RouteOptions,
+  name: K,
+  hook: HookOf<K>,
+  { first = false }: { first?: boolean } = {},
+) {
   const existing = route[name] as HookOf<K> | HookOf<K>[] | undefined;
   const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
-  route[name] = [...hooks, hook] as RouteOptions[K];
+  route[name] = (first ? [hook, ...hooks] : [...hooks, hook]) as RouteOptions[K];
 }
 
 /**

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthClient } from '../../test/auth-client.js';
@@ -69,6 +70,36 @@ describe('Idempotency-Key', () => {
     expect((await comment(author, post.id, '二つ目', crypto.randomUUID())).statusCode).toBe(201);
     expect((await comment(author, post.id, '三つ目')).statusCode).toBe(201);
     expect(await commentRows(post.id)).toHaveLength(3);
+  });
+
+  it('keeps a compressed answer as sent before compression, and replays it encoded again', async () => {
+    const post = await newPost();
+    const key = crypto.randomUUID();
+    const body = '長い感想'.repeat(200);
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v2/posts/${post.id}/comments`,
+        headers: {
+          origin,
+          authorization: `Bearer ${author.token}`,
+          'idempotency-key': key,
+          'accept-encoding': 'br',
+        },
+        payload: { body },
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['content-encoding']).toBe('br');
+    const again = await send();
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers['content-encoding']).toBe('br');
+    const decoded = (answer: typeof first) =>
+      JSON.parse(zlib.brotliDecompressSync(answer.rawPayload).toString());
+    expect(decoded(again)).toEqual(decoded(first));
+    expect(decoded(first).data.body).toBe(body);
+    expect(await commentRows(post.id)).toHaveLength(1);
   });
 
   it("keeps each member's keys apart", async () => {

@@ -85,7 +85,9 @@ export const idempotencyPlugin = fp(
       if (route.config.access !== 'member')
         throw new Error(`${route.url} is idempotent but not a 'member' route`);
       addRouteHook(route, 'preHandler', claimRequest);
-      addRouteHook(route, 'onSend', settleRequest);
+      // First of the route's onSend hooks: the answer is kept as serialised, before the
+      // compression plugin's hook (added to each route too) encodes it for this one client.
+      addRouteHook(route, 'onSend', settleRequest, { first: true });
     });
 
     async function claimRequest(request: FastifyRequest, reply: FastifyReply) {

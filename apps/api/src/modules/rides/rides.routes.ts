@@ -50,9 +50,6 @@ export const ridesRoutes: FastifyPluginAsyncZod<service.RidesDeps> = async (app,
     base,
     {
       config: { access: 'member', idempotent: true, rateLimit: writeLimit },
-      // The idempotency record keeps the answer as text: a journey's answer passes 1 kB, which
-      // the compression would turn into bytes before it is kept (plugins/idempotency.ts).
-      compress: false,
       schema: {
         tags,
         summary: 'Record a ride, or a journey with transfers (one ride per leg), all or none',
