@@ -124,9 +124,14 @@ const KEPT_OTHER_VERSIONS = 4;
 
 async function removeOtherVersions(key: string) {
   const names = await fs.readdir(templateCacheDir);
-  const dumps = names.filter((name) => /^pglite-[0-9a-f]{16}\.tar\.gz$/.test(name) && !name.includes(key));
+  const dumps = names.filter(
+    (name) => /^pglite-[0-9a-f]{16}\.tar\.gz$/.test(name) && !name.includes(key),
+  );
   const dated = await Promise.all(
-    dumps.map(async (name) => ({ name, at: (await fs.stat(path.join(templateCacheDir, name))).mtimeMs })),
+    dumps.map(async (name) => ({
+      name,
+      at: (await fs.stat(path.join(templateCacheDir, name))).mtimeMs,
+    })),
   );
   const old = dated.sort((a, b) => b.at - a.at).slice(KEPT_OTHER_VERSIONS);
   await Promise.all(

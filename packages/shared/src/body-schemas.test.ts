@@ -41,10 +41,7 @@ describe('request body schemas', () => {
     ]);
     // The current password may be left out within the re-authentication window: the server,
     // not the schema, asks for it outside (docs/accounts.md).
-    expect(fieldsOf(passwordChangeBodySchema)).toEqual([
-      'password',
-      'password_confirmation',
-    ]);
+    expect(fieldsOf(passwordChangeBodySchema)).toEqual(['password', 'password_confirmation']);
     expect(fieldsOf(passwordResetBodySchema)).toEqual([
       'token',
       'password',

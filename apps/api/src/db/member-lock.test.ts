@@ -14,7 +14,11 @@ describe('the member-row lock', () => {
     for (const name of await readdir(src, { recursive: true })) {
       if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
       const text = await readFile(path.join(src, name), 'utf8');
-      if (/function lock(Member|Users?)s?\b|\.from\(users\)[\s\S]{0,80}\.for\('no key update'\)/.test(text))
+      if (
+        /function lock(Member|Users?)s?\b|\.from\(users\)[\s\S]{0,80}\.for\('no key update'\)/.test(
+          text,
+        )
+      )
         copies.push(name);
     }
     expect(copies).toEqual([path.join('db', 'member-lock.ts')]);
